@@ -1,0 +1,37 @@
+# The two commands of the README:
+#   make serve   builds the web app (vendored Pyodide/PyScript, packed engine) and serves it
+#   make test    lint + every test (engine, command line, browser end-to-end)
+# Both install what they need on a fresh machine.
+
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+PORT   ?= 8000
+
+.PHONY: test test-engine lint format bench serve clean
+
+# A stamp per requirements file: the venv is rebuilt only when the pins change.
+$(VENV)/.stamp: requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	touch $@
+
+lint: $(VENV)/.stamp
+	$(VPY) -m ruff check .
+	$(VPY) -m ruff format --check .
+
+format: $(VENV)/.stamp
+	$(VPY) -m ruff format .
+	$(VPY) -m ruff check --fix .
+
+# Engine and command-line tests only (no browser): the quick loop while working on rules.
+test-engine: $(VENV)/.stamp
+	$(VPY) -m pytest -m "not e2e"
+
+bench: $(VENV)/.stamp
+	$(VPY) -m waddle bench
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+
+include web.mk

@@ -1,0 +1,1 @@
+"""One subpackage per game."""
