@@ -1,0 +1,146 @@
+"""The command line: ``python -m waddle {replay,new,bench}``.
+
+``replay`` follows the project's record design note exactly: one JSON object per record on
+standard output; errors as one ``error:`` line on standard error and exit status 2, never
+a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from waddle.games.waddle import Record, RecordError, WaddleState, new_record
+
+EXIT_ERROR = 2
+
+
+def replay_result(record: Record) -> dict[str, Any]:
+    """The replay output for one record (raises ``RecordError``)."""
+    state = record.replay()
+    return state_summary(state)
+
+
+def state_summary(state: WaddleState) -> dict[str, Any]:
+    if state.is_over():
+        breakdown = state.breakdown()
+        return {
+            "over": True,
+            "scores": breakdown.totals,
+            "winners": breakdown.winners,
+            "breakdown": [p.to_json() for p in breakdown.players],
+            "pools": [p.to_json() for p in breakdown.pools],
+        }
+    return {
+        "over": False,
+        "to_move": state.to_move(),
+        "active": state.active_number,
+        "legal": [a.to_json() for a in state.legal_actions()],
+    }
+
+
+def _replay_text(text: str) -> dict[str, Any]:
+    return replay_result(Record.loads(text))
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            content = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: cannot read {args.record}: {e}", file=err)
+        return EXIT_ERROR
+    if not args.jsonl:
+        try:
+            result = _replay_text(content)
+        except RecordError as e:
+            print(f"error: {e}", file=err)
+            return EXIT_ERROR
+        print(json.dumps(result, separators=(",", ":")), file=out)
+        return 0
+    status = 0
+    for lineno, line in enumerate(content.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            result = _replay_text(line)
+        except RecordError as e:
+            print(f"error: line {lineno}: {e}", file=err)
+            result = {"error": str(e)}
+            status = EXIT_ERROR
+        print(json.dumps(result, separators=(",", ":")), file=out)
+    return status
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    seed = args.seed
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(2**31)
+    print(new_record(args.players, seed).dumps(indent=args.indent), file=out)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from waddle.games.waddle import bench
+
+    bench.main(players=args.players, seconds=args.seconds, processes=args.processes, out=out)
+    return 0
+
+
+def _players(text: str) -> int:
+    value = int(text)
+    if not 2 <= value <= 5:
+        raise argparse.ArgumentTypeError("Waddle is for 2 to 5 players")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m waddle", description="Waddle on the command line."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("replay", help="replay a record and print the result as JSON")
+    p.add_argument("record", help="a record file (waddle-record/1), or with --jsonl one per line")
+    p.add_argument("--jsonl", action="store_true", help="one record per line, one result per line")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("new", help="print a new record: a generated map and a random order")
+    p.add_argument("--players", type=_players, required=True, help="2 to 5")
+    p.add_argument("--seed", type=int, help="seed for the map and the order (default: random)")
+    p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("bench", help="random complete games per second, and where time goes")
+    p.add_argument("--players", type=_players, nargs="*", default=[2, 3, 4, 5])
+    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    p.add_argument(
+        "--processes", type=int, default=None, help="parallel processes (default: cores)"
+    )
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse has printed usage and its message
+        return EXIT_ERROR if e.code else 0
+    try:
+        return args.run(args, out, err)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

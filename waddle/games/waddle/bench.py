@@ -1,0 +1,146 @@
+"""``python -m waddle bench``: how fast random complete games run, and where the time goes.
+
+A benchmark, not a test: it prints figures. Maps are generated before timing starts (a
+handful per player count, used in turn), so the figures are about playing and scoring.
+
+For each player count it prints:
+- games per second in one process, and in one process per core playing at once;
+- the split of one process's time between move generation (``legal_actions``), applying
+  (``apply``) and scoring (``scores``), from a separately timed pass;
+- µs per action on the normal map and on a map four times as large, which shows that an
+  action's cost does not grow with the map.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from typing import TextIO
+
+from waddle.core.rng import Rng
+from waddle.games.waddle.board import Board
+from waddle.games.waddle.mapgen import TileSet, default_tileset, generate_map
+from waddle.games.waddle.record import new_record
+from waddle.games.waddle.state import WaddleState
+
+MAPS_PER_COUNT = 16
+
+
+def _setups(players: int, tileset: TileSet | None = None) -> list[tuple[Board, tuple[int, ...]]]:
+    if tileset is None:
+        records = [new_record(players, seed) for seed in range(MAPS_PER_COUNT)]
+        return [(r.board(), r.order) for r in records]
+    order = tuple(range(players))
+    return [(Board(generate_map(players, s, tileset)), order) for s in range(4)]
+
+
+def play_random_games(
+    players: int, seconds: float, seed: int = 1, tileset=None
+) -> tuple[int, int, float]:
+    """Play random games for about ``seconds``; return (games, actions, elapsed)."""
+    setups = _setups(players, tileset)
+    rng = Rng(seed)
+    random = rng.random
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        board, order = setups[games % len(setups)]
+        state = WaddleState(board, players, order)
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[int(random() * len(legal))])
+            actions += 1
+        state.scores()
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games, actions, now - start
+
+
+def time_split(players: int, games: int = 300, seed: int = 2, tileset=None) -> dict[str, float]:
+    """Seconds in move generation, applying and scoring over ``games`` random games, and
+    the number of actions taken."""
+    setups = _setups(players, tileset)
+    rng = Rng(seed)
+    clock = time.perf_counter
+    gen = app = score = 0.0
+    actions = 0
+    for g in range(games):
+        board, order = setups[g % len(setups)]
+        state = WaddleState(board, players, order)
+        while not state.is_over():
+            t0 = clock()
+            legal = state.legal_actions()
+            t1 = clock()
+            state.apply(legal[int(rng.random() * len(legal))])
+            t2 = clock()
+            gen += t1 - t0
+            app += t2 - t1
+            actions += 1
+        t0 = clock()
+        state.scores()
+        score += clock() - t0
+    return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
+
+
+def _big_tileset(factor: int) -> TileSet:
+    """The default tiles repeated ``factor`` times, renumbered: a much larger map."""
+    base = default_tileset()
+    tiles = []
+    for k in range(factor):
+        for t in base.tiles:
+            number = k * len(base.tiles) + t.number
+            hexes = tuple(replace(h, number=number) if h.number is not None else h for h in t.hexes)
+            tiles.append(replace(t, number=number, hexes=hexes))
+    return TileSet(f"{base.name}x{factor}", tuple(tiles))
+
+
+def _worker(args: tuple[int, float, int]) -> tuple[int, int, float]:
+    players, seconds, seed = args
+    return play_random_games(players, seconds, seed)
+
+
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
+    processes = processes or os.cpu_count() or 1
+    print(
+        f"waddle bench: random complete games, {seconds:g} s per figure, {processes} cores",
+        file=out,
+    )
+    print(
+        f"{'players':>7} {'games/s 1 proc':>15} {f'games/s {processes} proc':>15} "
+        f"{'actions/game':>12} {'µs/action':>9} {'movegen':>8} {'apply':>6} {'scoring':>8}",
+        file=out,
+    )
+    with ProcessPoolExecutor(processes) as pool:
+        for n in players:
+            runs = [play_random_games(n, seconds / 3, seed) for seed in (1, 2, 3)]
+            rate = statistics.median(g / t for g, _, t in runs)
+            games, actions, _ = runs[0]
+            results = list(pool.map(_worker, [(n, seconds, s) for s in range(processes)]))
+            parallel = sum(g / t for g, _, t in results)
+            split = time_split(n)
+            total = split["movegen"] + split["apply"] + split["scoring"]
+            per_action = (split["movegen"] + split["apply"]) / split["actions"]
+            print(
+                f"{n:>7} {rate:>15.0f} {parallel:>15.0f} {actions / games:>12.1f} "
+                f"{per_action * 1e6:>9.2f} "
+                + " ".join(
+                    f"{100 * split[k] / total:>{w}.0f}%"
+                    for k, w in (("movegen", 7), ("apply", 5), ("scoring", 7))
+                ),
+                file=out,
+            )
+    print(
+        "\nµs/action: move generation + apply, timed call by call (timer cost included)", file=out
+    )
+    print("per-action cost against map size (4 players, one process):", file=out)
+    for factor in (1, 4):
+        tileset = _big_tileset(factor)
+        split = time_split(4, games=60, tileset=tileset)
+        per_action = (split["movegen"] + split["apply"]) / split["actions"]
+        ice = Board(generate_map(4, 0, tileset)).ice_count
+        print(f"  {ice:>4} ice hexes: {1e6 * per_action:6.2f} µs per action", file=out)

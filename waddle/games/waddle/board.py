@@ -1,0 +1,263 @@
+"""The map of a Waddle game: ice and water hexes, numbered water, fishing pools.
+
+A map is a list of :class:`HexSpec` (the record's ``map``). :class:`Board` turns it into
+the fixed topology the rules need, with every hex given a small integer index and all
+adjacency precomputed, so that a game never scans the whole map per action.
+
+Custom maps (peninsulas, gaps, islands) go through :func:`check_map`, which returns clear
+errors (the map cannot be played) and warnings (it can, but something looks unintended).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from waddle.core import hexgrid
+from waddle.core.hexgrid import Hex
+from waddle.games.waddle.actions import Action
+
+Kind = Literal["ice", "water"]
+ICE: Kind = "ice"
+WATER: Kind = "water"
+
+
+class MapError(ValueError):
+    """A map that cannot be played; the message lists every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class HexSpec:
+    """One hex of a map as the record states it."""
+
+    q: int
+    r: int
+    kind: Kind
+    number: int | None = None
+    fish: tuple[int, ...] = ()
+
+    @property
+    def hex(self) -> Hex:
+        return (self.q, self.r)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"q": self.q, "r": self.r, "kind": self.kind}
+        if self.kind == WATER:
+            if self.number is not None:
+                out["number"] = self.number
+            out["fish"] = list(self.fish)
+        return out
+
+    @staticmethod
+    def from_json(data: Any, where: str = "hex") -> HexSpec:
+        """Parse one hex of a record's map; ``ValueError`` names the field at fault."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: must be a JSON object")
+        for key in ("q", "r"):
+            if key not in data:
+                raise ValueError(f'{where}: missing "{key}"')
+            if not _is_int(data[key]):
+                raise ValueError(f'{where}: "{key}" must be an integer')
+        kind = data.get("kind")
+        if kind not in (ICE, WATER):
+            raise ValueError(f'{where}: "kind" must be "ice" or "water"')
+        number = data.get("number")
+        if number is not None and not _is_int(number):
+            raise ValueError(f'{where}: "number" must be an integer')
+        fish = data.get("fish", [])
+        if not isinstance(fish, list) or not all(_is_int(f) and f >= 0 for f in fish):
+            raise ValueError(f'{where}: "fish" must be a list of non-negative integers')
+        if kind == ICE and (number is not None or fish):
+            raise ValueError(f"{where}: an ice hex has no number and no fish")
+        return HexSpec(data["q"], data["r"], kind, number, tuple(fish))
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A fishing pool: a maximal connected set of water hexes and the ice around it."""
+
+    water: tuple[int, ...]
+    """Indices of its water hexes."""
+    fish: tuple[int, ...]
+    """VP value of every fish in the pool, best first."""
+    ice: tuple[int, ...]
+    """Indices of the ice hexes next to any of its water hexes (each once)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """Immutable topology of one map, indexed for fast play.
+
+    >>> board = Board([HexSpec(0, 0, "water", 1, (3,)), HexSpec(1, 0, "ice")])
+    >>> board.index[(1, 0)], board.numbers, board.pools[0].fish
+    (1, (1,), (3,))
+    """
+
+    specs: tuple[HexSpec, ...]
+    index: dict[Hex, int] = field(init=False)
+    coords: tuple[Hex, ...] = field(init=False)
+    is_ice: tuple[bool, ...] = field(init=False)
+    neighbors: tuple[tuple[int, ...], ...] = field(init=False)
+    ice: tuple[int, ...] = field(init=False)
+    """Indices of the ice hexes."""
+    ice_neighbors: tuple[tuple[int, ...], ...] = field(init=False)
+    """For each hex index, its neighbours that are ice (where waddles connect)."""
+    numbered: tuple[int, ...] = field(init=False)
+    """Hex indices of the numbered water hexes, in marker order (lowest number first)."""
+    numbers: tuple[int, ...] = field(init=False)
+    """The number of each entry of ``numbered``."""
+    slot_ice: tuple[tuple[int, ...], ...] = field(init=False)
+    """For each numbered water hex (by slot), the ice hexes next to it."""
+    ice_slots: tuple[tuple[int, ...], ...] = field(init=False)
+    """For each hex index, the slots of the numbered water hexes next to it."""
+    pools: tuple[Pool, ...] = field(init=False)
+    pool_of: tuple[int, ...] = field(init=False)
+    """Pool index of each water hex; -1 for ice."""
+    place_actions: tuple[tuple[Action, Action], ...] = field(init=False)
+    """The (single, double) placing actions of each hex, built once so play allocates none."""
+
+    def __init__(self, specs: list[HexSpec] | tuple[HexSpec, ...]) -> None:
+        problems = _structural_problems(specs)
+        if problems:
+            raise MapError(problems)
+        put = object.__setattr__  # frozen dataclass: fields are set once, here
+        specs = tuple(specs)
+        coords = tuple(s.hex for s in specs)
+        index = {h: i for i, h in enumerate(coords)}
+        neighbors = tuple(
+            tuple(index[n] for n in hexgrid.neighbors(h) if n in index) for h in coords
+        )
+        is_ice = tuple(s.kind == ICE for s in specs)
+        numbered = tuple(
+            sorted(
+                (i for i, s in enumerate(specs) if s.number is not None),
+                key=lambda i: specs[i].number,
+            )
+        )
+        slot_ice = tuple(tuple(n for n in neighbors[w] if is_ice[n]) for w in numbered)
+        ice_slots: list[list[int]] = [[] for _ in specs]
+        for slot, ice in enumerate(slot_ice):
+            for i in ice:
+                ice_slots[i].append(slot)
+
+        pools = []
+        pool_of = [-1] * len(specs)
+        water = [h for h, s in zip(coords, specs, strict=True) if s.kind == WATER]
+        for group in hexgrid.connected_components(water):
+            members = tuple(index[h] for h in group)
+            fish = sorted((f for w in members for f in specs[w].fish), reverse=True)
+            around = sorted({n for w in members for n in neighbors[w] if is_ice[n]})
+            for w in members:
+                pool_of[w] = len(pools)
+            pools.append(Pool(members, tuple(fish), tuple(around)))
+
+        put(self, "specs", specs)
+        put(self, "index", index)
+        put(self, "coords", coords)
+        put(self, "is_ice", is_ice)
+        put(self, "neighbors", neighbors)
+        put(self, "ice", tuple(i for i in range(len(specs)) if is_ice[i]))
+        put(self, "ice_neighbors", tuple(tuple(n for n in ns if is_ice[n]) for ns in neighbors))
+        put(self, "numbered", numbered)
+        put(self, "numbers", tuple(specs[i].number for i in numbered))
+        put(self, "slot_ice", slot_ice)
+        put(self, "ice_slots", tuple(tuple(s) for s in ice_slots))
+        put(self, "pools", tuple(pools))
+        put(self, "pool_of", tuple(pool_of))
+        put(self, "place_actions", tuple((Action(h), Action(h, True)) for h in coords))
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    @property
+    def ice_count(self) -> int:
+        return sum(self.is_ice)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.specs]
+
+    @staticmethod
+    def from_json(data: Any) -> Board:
+        """Build a board from a record's ``map`` list; ``MapError`` lists what is wrong."""
+        return Board(parse_map(data))
+
+
+def parse_map(data: Any) -> list[HexSpec]:
+    if not isinstance(data, list):
+        raise MapError(['"map" must be a list of hexes'])
+    problems = []
+    specs = []
+    for i, item in enumerate(data):
+        try:
+            specs.append(HexSpec.from_json(item, f"map[{i}]"))
+        except ValueError as e:
+            problems.append(str(e))
+    if problems:
+        raise MapError(problems)
+    return specs
+
+
+def check_map(specs: list[HexSpec] | tuple[HexSpec, ...]) -> tuple[list[str], list[str]]:
+    """Return ``(errors, warnings)`` for a map; it is playable when ``errors`` is empty.
+
+    Warnings: ice that no numbered water hex touches (it can never be filled), numbered
+    water with no ice next to it (the marker skips it), a map in several islands.
+    """
+    errors = _structural_problems(specs)
+    warnings: list[str] = []
+    if errors:
+        return errors, warnings
+    board = Board(specs)
+    never = [board.coords[i] for i in range(len(board)) if board.is_ice[i]
+             and not board.ice_slots[i]]  # fmt: skip
+    if never:
+        shown = ", ".join(f"{q},{r}" for q, r in never[:8])
+        more = f" and {len(never) - 8} more" if len(never) > 8 else ""
+        warnings.append(
+            f"{len(never)} ice hex(es) touch no numbered water and can never be filled: "
+            f"{shown}{more}"
+        )
+    for slot, ice in enumerate(board.slot_ice):
+        if not ice:
+            warnings.append(
+                f"water hex number {board.numbers[slot]} has no ice next to it; "
+                "the active-hex marker will skip it"
+            )
+    islands = hexgrid.connected_components(board.coords)
+    if len(islands) > 1:
+        warnings.append(f"the map is {len(islands)} separate islands")
+    return errors, warnings
+
+
+def _structural_problems(specs: list[HexSpec] | tuple[HexSpec, ...]) -> list[str]:
+    problems: list[str] = []
+    if not specs:
+        return ["the map has no hexes"]
+    seen: dict[Hex, int] = {}
+    numbers: dict[int, Hex] = {}
+    for i, s in enumerate(specs):
+        if s.hex in seen:
+            problems.append(f"hex {s.q},{s.r} appears twice (map[{seen[s.hex]}] and map[{i}])")
+        else:
+            seen[s.hex] = i
+        if s.kind == ICE and (s.number is not None or s.fish):
+            problems.append(f"ice hex {s.q},{s.r} cannot have a number or fish")
+        if s.number is not None:
+            if s.number in numbers:
+                other = numbers[s.number]
+                problems.append(
+                    f"number {s.number} is used twice (hexes {other[0]},{other[1]} and {s.q},{s.r})"
+                )
+            else:
+                numbers[s.number] = s.hex
+    if not numbers:
+        problems.append("the map has no numbered water hex, so no round can start")
+    return problems
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

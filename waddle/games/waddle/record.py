@@ -1,0 +1,177 @@
+"""Game records in the ``waddle-record/1`` format (see the project's record design note).
+
+A record is the setup (players, map, starting order) plus every action taken. It is what
+the command line replays and what saves and links encode.
+
+>>> record = new_record(players=2, seed=5)
+>>> state = record.replay()
+>>> state.apply(state.legal_actions()[0])
+>>> again = Record.loads(Record.from_state(state).dumps())
+>>> again.actions == state.history
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from waddle.core.game import IllegalActionError
+from waddle.core.rng import Rng, derive_seed
+from waddle.games.waddle.actions import Action
+from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
+from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
+
+FORMAT = "waddle-record/1"
+
+_ORDER_STREAM = 2  # keeps the turn-order draw independent of the map draw for one seed
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; ``action_index`` is set for an illegal action."""
+
+    def __init__(self, message: str, action_index: int | None = None) -> None:
+        super().__init__(message)
+        self.action_index = action_index
+
+
+@dataclass(frozen=True)
+class Generated:
+    """Where a generated map came from: lets links carry a seed instead of the whole map.
+
+    Stored in the record under the extra key ``"generated"``, which other readers ignore;
+    the map itself is always written out in full.
+    """
+
+    tileset: str
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tileset": self.tileset, "seed": self.seed}
+
+
+@dataclass
+class Record:
+    """The setup and the action history of one game."""
+
+    players: int
+    map: tuple[HexSpec, ...]
+    order: tuple[int, ...]
+    actions: list[Action] = field(default_factory=list)
+    generated: Generated | None = None
+
+    # -- to and from JSON ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "players": self.players,
+            "map": [h.to_json() for h in self.map],
+            "order": list(self.order),
+            "actions": [a.to_json() for a in self.actions],
+        }
+        if self.generated is not None:
+            out["generated"] = self.generated.to_json()
+        return out
+
+    def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text; the same record always gives the same bytes."""
+        if indent is None:
+            return json.dumps(self.to_json(), separators=(",", ":"))
+        return json.dumps(self.to_json(), indent=indent)
+
+    @staticmethod
+    def from_json(data: Any) -> Record:
+        """Check the record's structure; ``RecordError`` says what is missing or ill-typed.
+
+        Whether the actions are legal is checked by :meth:`replay`.
+        """
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
+        players = data.get("players")
+        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RecordError(f'"players" must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}')
+        if "map" not in data:
+            raise RecordError('missing "map"')
+        try:
+            specs = parse_map(data["map"])
+        except MapError as e:
+            raise RecordError(f"map: {e}") from None
+        order = data.get("order")
+        if (
+            not isinstance(order, list)
+            or not all(_is_int(p) for p in order)
+            or sorted(order) != list(range(players))
+        ):
+            raise RecordError(f'"order" must list each player 0..{players - 1} exactly once')
+        raw_actions = data.get("actions")
+        if not isinstance(raw_actions, list):
+            raise RecordError('"actions" must be a list')
+        actions = []
+        for i, raw in enumerate(raw_actions):
+            try:
+                actions.append(Action.from_json(raw))
+            except ValueError as e:
+                raise RecordError(f"action {i}: {e}", action_index=i) from None
+        generated = None
+        gen = data.get("generated")
+        if (
+            isinstance(gen, dict)
+            and isinstance(gen.get("tileset"), str)
+            and _is_int(gen.get("seed"))
+        ):
+            generated = Generated(gen["tileset"], gen["seed"])
+        return Record(players, tuple(specs), tuple(order), actions, generated)
+
+    @staticmethod
+    def loads(text: str | bytes) -> Record:
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise RecordError(f"not valid JSON: {e}") from None
+        return Record.from_json(data)
+
+    # -- to and from game states ----------------------------------------------------------
+
+    def board(self) -> Board:
+        try:
+            return Board(self.map)
+        except MapError as e:
+            raise RecordError(f"map: {e}") from None
+
+    def start(self) -> WaddleState:
+        """The position before the first action."""
+        return WaddleState(self.board(), self.players, self.order)
+
+    def replay(self, board: Board | None = None) -> WaddleState:
+        """Play every action; ``RecordError`` names the first illegal one and why."""
+        state = WaddleState(board or self.board(), self.players, self.order)
+        for i, action in enumerate(self.actions):
+            try:
+                state.apply(action)
+            except IllegalActionError as e:
+                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+        return state
+
+    @staticmethod
+    def from_state(state: WaddleState, generated: Generated | None = None) -> Record:
+        return Record(state.players, state.board.specs, state.order, state.history, generated)
+
+
+def new_record(players: int, seed: int = 0) -> Record:
+    """A game not yet started: a generated map and a random starting order, from ``seed``."""
+    from waddle.games.waddle import mapgen  # the generator is only needed for new games
+
+    tileset = mapgen.default_tileset()
+    specs = mapgen.generate_map(players, seed, tileset)
+    order = list(range(players))
+    Rng(derive_seed(seed, players, _ORDER_STREAM)).shuffle(order)
+    return Record(players, tuple(specs), tuple(order), [], Generated(tileset.name, seed))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
