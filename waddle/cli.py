@@ -1,4 +1,4 @@
-"""The command line: ``python -m waddle {replay,new,bench}``.
+"""The command line: ``python -m waddle {replay,new,check-map,bench}``.
 
 ``replay`` follows the project's record design note exactly: one JSON object per record on
 standard output; errors as one ``error:`` line on standard error and exit status 2, never
@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from waddle.games.waddle import Record, RecordError, WaddleState, new_record
+from waddle.games.waddle import Board, HexSpec, Record, RecordError, WaddleState, new_record
+from waddle.games.waddle.board import MapError, load_custom_map
 
 EXIT_ERROR = 2
 
@@ -78,11 +80,45 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seed = args.seed
     if seed is None:
-        import random
-
         seed = random.SystemRandom().randrange(2**31)
-    print(new_record(args.players, seed).dumps(indent=args.indent), file=out)
+    record = new_record(args.players, seed)
+    if args.map:
+        loaded = _load_map(args.map, err)
+        if loaded is None:
+            return EXIT_ERROR
+        record = Record(args.players, tuple(loaded), record.order)
+    print(record.dumps(indent=args.indent), file=out)
     return 0
+
+
+def cmd_check_map(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    specs = _load_map(args.map, err)
+    if specs is None:
+        return EXIT_ERROR
+    board = Board(specs)
+    print(
+        f"ok: {len(board)} hexes, {board.ice_count} ice, {len(board.numbered)} numbered water, "
+        f"{len(board.pools)} pools",
+        file=out,
+    )
+    return 0
+
+
+def _load_map(path: str, err: TextIO) -> list[HexSpec] | None:
+    """Read and check a custom map, printing warnings and errors; None if unusable."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            specs, warnings = load_custom_map(f.read())
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: cannot read {path}: {e}", file=err)
+        return None
+    except MapError as e:
+        for problem in e.problems:
+            print(f"error: {path}: {problem}", file=err)
+        return None
+    for warning in warnings:
+        print(f"warning: {path}: {warning}", file=err)
+    return specs
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -114,7 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_players, required=True, help="2 to 5")
     p.add_argument("--seed", type=int, help="seed for the map and the order (default: random)")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    p.add_argument("--map", help="a custom map (JSON list of hexes) instead of a generated one")
     p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("check-map", help="validate a custom map and list its problems")
+    p.add_argument("map", help='a JSON list of hexes, or an object with a "map" list')
+    p.set_defaults(run=cmd_check_map)
 
     p = sub.add_parser("bench", help="random complete games per second, and where time goes")
     p.add_argument("--players", type=_players, nargs="*", default=[2, 3, 4, 5])

@@ -10,6 +10,7 @@ errors (the map cannot be played) and warnings (it can, but something looks unin
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -199,6 +200,31 @@ def parse_map(data: Any) -> list[HexSpec]:
     if problems:
         raise MapError(problems)
     return specs
+
+
+def load_custom_map(text: str) -> tuple[list[HexSpec], list[str]]:
+    """Read a custom map from JSON text: a list of hexes, or an object with a ``"map"`` list.
+
+    Returns the hexes and the warnings of :func:`check_map`; raises ``MapError`` listing
+    every error.
+
+    >>> specs, warnings = load_custom_map('[{"q": 0, "r": 0, "kind": "water", "number": 1}]')
+    >>> warnings
+    ['water hex number 1 has no ice next to it; the active-hex marker will skip it']
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise MapError([f"not valid JSON: {e}"]) from None
+    if isinstance(data, dict):
+        if "map" not in data:
+            raise MapError(['expected a list of hexes or an object with a "map" list'])
+        data = data["map"]
+    specs = parse_map(data)
+    errors, warnings = check_map(specs)
+    if errors:
+        raise MapError(errors)
+    return specs, warnings
 
 
 def check_map(specs: list[HexSpec] | tuple[HexSpec, ...]) -> tuple[list[str], list[str]]:

@@ -1,0 +1,117 @@
+"""The tile set and the seeded map generator (rulebook, "Setup")."""
+
+import hashlib
+
+import pytest
+
+from waddle.core import hexgrid
+from waddle.games.waddle import Board, check_map, new_record
+from waddle.games.waddle.mapgen import default_tileset, generate_map
+
+SEEDS = range(40)
+
+
+def test_tile_set_has_twenty_tiles_of_three_or_four_hexes_each_with_one_numbered_water_hex():
+    """Rulebook, "Components": 20 map tiles; each has one numbered water hex on its edge."""
+    tiles = default_tileset().tiles
+    assert len(tiles) == 20
+    assert sorted(t.number for t in tiles) == list(range(1, 21))
+    for tile in tiles:
+        assert len(tile.hexes) in (3, 4)
+        numbered = [h for h in tile.hexes if h.number is not None]
+        assert [h.number for h in numbered] == [tile.number]
+        centre = numbered[0].hex
+        # on its edge: some neighbour of the numbered hex is outside the tile
+        assert any(n not in {h.hex for h in tile.hexes} for n in hexgrid.neighbors(centre))
+        assert hexgrid.connected_components(h.hex for h in tile.hexes).__len__() == 1
+
+
+def test_every_ice_hex_of_a_tile_touches_its_numbered_water_hex():
+    """Why generated maps never have ice that can never be filled."""
+    for tile in default_tileset().tiles:
+        water = next(h.hex for h in tile.hexes if h.number is not None)
+        for h in tile.hexes:
+            if h.kind == "ice":
+                assert hexgrid.distance(h.hex, water) == 1, tile.number
+
+
+def test_some_pools_hold_fish_of_different_values():
+    """Rulebook: pools can hold several fish of different VP values (ranks score them)."""
+    mixed = [t for t in default_tileset().tiles if len({f for h in t.hexes for f in h.fish}) > 1]
+    assert len(mixed) >= 5
+
+
+@pytest.mark.parametrize(("players", "tiles"), [(2, 13), (3, 15), (4, 17), (5, 20)])
+def test_tiles_marked_for_higher_player_counts_are_left_out(players, tiles):
+    """Rulebook, "Setup": tiles marked for more players than play go back in the box."""
+    assert len(default_tileset().for_players(players)) == tiles
+    numbers = sorted(s.number for s in generate_map(players, 1) if s.number is not None)
+    assert numbers == list(range(1, tiles + 1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_player_count_has_ice_for_a_full_game(players):
+    """Each player places about 10 to 16 penguins, within their 18 singles and 2 doubles."""
+    ice = Board(generate_map(players, 0)).ice_count
+    assert 9 * players <= ice <= 18 * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_generated_maps_are_one_compact_area_without_gaps(players):
+    """Rulebook, "Setup": tiles in a roughly hexagonal area with no gaps."""
+    for seed in SEEDS:
+        specs = generate_map(players, seed)
+        cells = {s.hex for s in specs}
+        assert len(cells) == len(specs)
+        assert len(hexgrid.connected_components(cells)) == 1
+        # no enclosed hole: every empty hex in the area can reach the outside
+        radius = max(hexgrid.distance(c, (0, 0)) for c in cells) + 1
+        ring = {
+            (q, r)
+            for q in range(-radius, radius + 1)
+            for r in range(-radius, radius + 1)
+            if hexgrid.distance((q, r), (0, 0)) <= radius and (q, r) not in cells
+        }
+        outside = [h for h in ring if hexgrid.distance(h, (0, 0)) == radius]
+        reached = set(outside)
+        frontier = list(outside)
+        while frontier:
+            for n in hexgrid.neighbors(frontier.pop()):
+                if n in ring and n not in reached:
+                    reached.add(n)
+                    frontier.append(n)
+        assert reached == ring, f"seed {seed}: hole at {sorted(ring - reached)}"
+        # roughly hexagonal: not much wider than a hexagon of the same area
+        area_radius = ((len(cells) - 1) / 3) ** 0.5
+        assert radius - 1 <= area_radius + 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_generated_maps_have_no_ice_that_no_numbered_water_touches(players):
+    for seed in SEEDS:
+        errors, warnings = check_map(generate_map(players, seed))
+        assert errors == [] and warnings == [], seed
+
+
+def test_same_seed_same_map_and_order_different_seed_different_map():
+    assert new_record(4, 9).dumps() == new_record(4, 9).dumps()
+    assert generate_map(4, 9) != generate_map(4, 10)
+    orders = {new_record(5, s).order for s in range(30)}
+    assert len(orders) > 10
+
+
+@pytest.mark.parametrize(
+    ("players", "digest"),
+    [
+        (2, "1627179cd16c0fa6"),
+        (3, "72563346246e77f3"),
+        (4, "2517b5ea4332c4f3"),
+        (5, "c791fe690c9eb42e"),
+    ],
+)
+def test_new_records_are_pinned_byte_for_byte(players, digest):
+    """Golden digests: a seed must give the same record on every Python (CPython, Pyodide)
+    and every release; changing the generator or the tile set must change the tile set's
+    name instead."""
+    text = new_record(players, 2026).dumps()
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
