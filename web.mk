@@ -1,8 +1,34 @@
-# Web side of the Makefile: building the static app and its browser tests.
-# (Placeholder until the web app lands: `make test` runs lint and every Python test.)
+# Web side of the Makefile (included by Makefile, which defines PYTHON, VENV, VPY, PORT).
+#   make serve   npm ci if needed, build dist/, serve it at http://127.0.0.1:$(PORT)/
+#   make test    lint, then every test: engine, command line and browser end-to-end
+#   make web     just build dist/ (the publish folder, see netlify.toml)
+#   make bench-boot  time to ready of the app vs a bare PyScript page
 
-test: lint $(VENV)/.stamp
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: web bench-boot
+
+# npm packages, reinstalled exactly from the lockfile when it (or package.json) changes.
+# npm ci empties node_modules first, so the stamp is written after it.
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# The publish folder. Always rebuilt: it takes a second, is byte-identical for the same
+# sources, and so can never be stale.
+web: node_modules/.stamp
+	$(PYTHON) scripts/build_web.py
+
+serve: web
+	$(PYTHON) scripts/serve_web.py --port $(PORT) --dir dist
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+$(CHROMIUM):
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+test: lint $(VENV)/.stamp $(CHROMIUM) web
 	$(VPY) -m pytest
 
-serve:
-	@echo "The web app is not built yet: see issue 3." && exit 1
+bench-boot: $(VENV)/.stamp $(CHROMIUM) web
+	$(VPY) scripts/bench_boot.py
