@@ -35,3 +35,15 @@ def test_neighbouring_hex_centres_are_equally_far_apart():
     for n in hexgrid.neighbors((0, 0)):
         x, y = hexgrid.to_pixel(n, 10)
         assert abs(((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5 - 10 * 3**0.5) < 1e-9
+
+
+def test_edge_i_faces_the_neighbour_in_edge_direction_i():
+    """Outlines of pools and waddles are drawn edge by edge, so this pairing must hold."""
+    size = 10
+    corners = hexgrid.corners((0, 0), size)
+    for i, direction in enumerate(hexgrid.EDGE_DIRECTIONS):
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
+        nx, ny = hexgrid.to_pixel(direction, size)
+        # the edge's midpoint lies halfway to the neighbour's centre
+        assert abs((x1 + x2) / 2 - nx / 2) < 1e-9 and abs((y1 + y2) / 2 - ny / 2) < 1e-9
+    assert sorted(hexgrid.EDGE_DIRECTIONS) == sorted(hexgrid.DIRECTIONS)

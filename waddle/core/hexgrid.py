@@ -23,6 +23,9 @@ Hex = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six neighbour offsets, in the order the record format lists them."""
 
+EDGE_DIRECTIONS: tuple[Hex, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+"""The neighbour across edge ``i`` of a hex, the edge from ``corners()[i]`` to ``[i + 1]``."""
+
 SQRT3 = math.sqrt(3.0)
 
 
@@ -88,7 +91,11 @@ def to_pixel(h: Hex, size: float) -> tuple[float, float]:
 
 
 def corners(h: Hex, size: float) -> list[tuple[float, float]]:
-    """The six corners of pointy-top hex ``h``, clockwise from the top-right one."""
+    """The six corners of pointy-top hex ``h`` on screen, clockwise from the upper right.
+
+    Edge ``i`` runs from corner ``i`` to corner ``i + 1`` and faces the neighbour
+    ``EDGE_DIRECTIONS[i]``.
+    """
     cx, cy = to_pixel(h, size)
     out = []
     for i in range(6):

@@ -1,0 +1,245 @@
+"""Waddle positions drawn as SVG markup: pure functions, so CPython tests reach them.
+
+The browser sets the result as the content of ``svg#board``. Each hex is one ``<g>`` with
+the page's public hooks (see the project's web hooks design note): ``data-hex="q,r"``,
+``data-kind``, ``data-number`` on numbered water, ``data-active``, ``data-legal``,
+``data-owner`` and ``data-token``.
+
+Players differ by shape as well as colour, so the board reads without colour vision.
+
+>>> from waddle.games.waddle import new_game
+>>> markup = board_svg(new_game(3, seed=1)).markup
+>>> markup.count('data-active="true"')
+1
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from html import escape
+
+from waddle.core import hexgrid
+from waddle.core.hexgrid import Hex
+from waddle.games.waddle.state import EMPTY, WaddleState
+
+HEX_SIZE = 30.0
+"""Circumradius of a hex in SVG user units; the viewBox scales it to the frame."""
+
+SHAPES = ("circle", "square", "triangle", "diamond", "star")
+"""Token shape of each seat; the shape is fixed by seat so colours can be anything."""
+
+DEFAULT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00")
+"""Okabe-Ito colours: distinguishable with the common colour-vision deficiencies."""
+
+DEFAULT_NAMES = ("Red", "Blue", "Green", "Pink", "Orange")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """How a player is shown."""
+
+    name: str
+    colour: str
+    shape: str
+
+
+def default_seats(players: int) -> list[Seat]:
+    return [Seat(DEFAULT_NAMES[p], DEFAULT_COLOURS[p], SHAPES[p]) for p in range(players)]
+
+
+@dataclass(frozen=True)
+class BoardSvg:
+    markup: str
+    view_box: str
+
+
+def _pt(x: float, y: float) -> str:
+    return f"{x:.1f},{y:.1f}"
+
+
+def token_markup(shape: str, colour: str, cx: float, cy: float, r: float, label: str = "") -> str:
+    """One penguin token: a filled shape with a dark outline (``label`` drawn inside)."""
+    style = f'fill="{escape(colour)}" stroke="#10202c" stroke-width="2"'
+    if shape == "circle":
+        body = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {style}/>'
+    else:
+        if shape == "square":
+            s = r * 0.9
+            points = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+        elif shape == "triangle":
+            points = [
+                (cx, cy - r * 1.1),
+                (cx + r * 1.05, cy + r * 0.75),
+                (cx - r * 1.05, cy + r * 0.75),
+            ]
+        elif shape == "diamond":
+            points = [(cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)]
+        else:  # star
+            points = []
+            for k in range(10):
+                radius = r * 1.15 if k % 2 == 0 else r * 0.5
+                angle = math.radians(-90 + 36 * k)
+                points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        body = f'<polygon points="{" ".join(_pt(x, y) for x, y in points)}" {style}/>'
+    if label:
+        body += (
+            f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" class="token-label" '
+            f'text-anchor="middle">{escape(label)}</text>'
+        )
+    return body
+
+
+def _circle(cls: str, cx: float, cy: float, r: float) -> str:
+    return f'<circle class="{cls}" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+
+
+def _fish_label(fish: tuple[int, ...]) -> str:
+    return " ".join(str(f) for f in fish)
+
+
+def board_svg(
+    state: WaddleState,
+    seats: list[Seat] | None = None,
+    *,
+    show_legal: bool = True,
+    show_final: bool | None = None,
+) -> BoardSvg:
+    """The board of ``state``: hexes, pools, penguins, the active marker, legal hexes.
+
+    ``show_final`` (default: when the game is over) outlines every waddle in its owner's
+    colour and marks who scored each pool.
+    """
+    seats = seats or default_seats(state.players)
+    board = state.board
+    size = HEX_SIZE
+    final = state.is_over() if show_final is None else show_final
+    legal = set(state.legal_hexes()) if show_legal else set()
+    active = state.active_hex
+    owner, token = state.owner, state.token
+
+    xs: list[float] = []
+    ys: list[float] = []
+    hex_parts: list[str] = []
+    outline_parts: list[str] = []
+    for i, spec in enumerate(board.specs):
+        h = spec.hex
+        corners = hexgrid.corners(h, size)
+        xs.extend(x for x, _ in corners)
+        ys.extend(y for _, y in corners)
+        cx, cy = hexgrid.to_pixel(h, size)
+        points = " ".join(_pt(x, y) for x, y in corners)
+        attrs = [f'data-hex="{h[0]},{h[1]}"', f'data-kind="{spec.kind}"']
+        classes = ["hex", spec.kind]
+        inner = ""
+        if spec.kind == "water":
+            if spec.number is not None:
+                attrs.append(f'data-number="{spec.number}"')
+            if h == active:
+                attrs.append('data-active="true"')
+                classes.append("active")
+            inner += f'<polygon class="hex-shape" points="{points}"/>'
+            if spec.number is not None:
+                inner += (
+                    f'<text x="{cx:.1f}" y="{cy - 2:.1f}" class="number" '
+                    f'text-anchor="middle">{spec.number}</text>'
+                )
+            if spec.fish:
+                label = _fish_label(spec.fish)
+                fx = cx - 3.2 * len(label) - 6
+                inner += (
+                    f'<path class="fish-icon" d="M{fx - 5:.1f} {cy + 10:.1f}'
+                    f'q5 -5 10 0q-5 5 -10 0zm10 0l4 -3v6z"/>'
+                    f'<text x="{fx + 10:.1f}" y="{cy + 14:.1f}" class="fish">{label}</text>'
+                )
+            if h == active:
+                inner += _circle("active-marker", cx, cy, size * 0.78)
+        else:
+            inner += f'<polygon class="hex-shape" points="{points}"/>'
+            player = owner[i]
+            if player != EMPTY:
+                seat = seats[player]
+                attrs.append(f'data-owner="{player}"')
+                if token[i] == 2:
+                    attrs.append('data-token="double"')
+                    inner += token_markup(seat.shape, seat.colour, cx - 7, cy - 5, size * 0.33)
+                    inner += token_markup(seat.shape, seat.colour, cx + 6, cy + 6, size * 0.33, "2")
+                else:
+                    attrs.append('data-token="single"')
+                    inner += token_markup(seat.shape, seat.colour, cx, cy, size * 0.42)
+            elif h in legal:
+                attrs.append('data-legal="true"')
+                classes.append("legal")
+                inner += (
+                    f'<circle class="legal-dot" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.22:.1f}"/>'
+                )
+        hex_parts.append(f'<g class="{" ".join(classes)}" {" ".join(attrs)}>{inner}</g>')
+
+    # Pool shores: draw each water edge that faces something other than the same pool, so
+    # water hexes of one pool read as a single body of water.
+    for i, spec in enumerate(board.specs):
+        if spec.kind != "water":
+            continue
+        pool = board.pool_of[i]
+        outline_parts.append(
+            _outline_edges(spec.hex, size, lambda n, p=pool: _pool_of(board, n) == p)
+        )
+    shores = f'<path class="shore" d="{"".join(outline_parts)}"/>'
+
+    overlays = ""
+    if final:
+        overlays = _final_overlays(state, seats, size)
+
+    pad = 6.0
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    view_box = f"{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}"
+    return BoardSvg("".join(hex_parts) + shores + overlays, view_box)
+
+
+def _pool_of(board, h: Hex) -> int:
+    i = board.index.get(h)
+    return -1 if i is None else board.pool_of[i]
+
+
+def _outline_edges(h: Hex, size: float, same) -> str:
+    """Path data for the edges of ``h`` whose neighbour is not ``same``."""
+    corners = hexgrid.corners(h, size)
+    out = []
+    for k, direction in enumerate(hexgrid.EDGE_DIRECTIONS):
+        if not same(hexgrid.add(h, direction)):
+            (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
+            out.append(f"M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}")
+    return "".join(out)
+
+
+def _final_overlays(state: WaddleState, seats: list[Seat], size: float) -> str:
+    """Waddle outlines in their owner's colour, and a badge on each pool's scorers."""
+    breakdown = state.breakdown()
+    parts = []
+    for score in breakdown.players:
+        colour = escape(seats[score.player].colour)
+        for waddle in score.waddles:
+            members = set(waddle.hexes)
+            d = "".join(_outline_edges(h, size * 0.92, members.__contains__) for h in waddle.hexes)
+            parts.append(
+                f'<path class="waddle-outline" data-waddle-owner="{score.player}" '
+                f'data-penguins="{waddle.penguins}" stroke="{colour}" d="{d}">'
+                f"<title>{escape(seats[score.player].name)}: waddle of {waddle.penguins}, "
+                f"{waddle.vp} VP</title></path>"
+            )
+    for pool in breakdown.pools:
+        scorers = [p for p, fish in enumerate(pool.awards) if fish]
+        if not scorers:
+            continue
+        anchor = min(pool.hexes)  # any hex of the pool; min() keeps it stable
+        cx, cy = hexgrid.to_pixel(anchor, size)
+        for k, p in enumerate(scorers):
+            seat = seats[p]
+            x = cx - 9 * (len(scorers) - 1) + 18 * k
+            parts.append(
+                f'<g class="pool-winner" data-pool-winner="{p}">'
+                + token_markup(seat.shape, seat.colour, x, cy - size * 0.62, 6)
+                + f"<title>{escape(seat.name)} scores {sum(pool.awards[p])} here</title></g>"
+            )
+    return "".join(parts)
