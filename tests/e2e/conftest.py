@@ -1,0 +1,253 @@
+"""Browser end-to-end fixtures: the built app (dist/) in Debian's Chromium via Playwright.
+
+Every test in this folder is marked ``e2e`` automatically (``make test-engine`` skips them).
+
+Fixtures, for any later test:
+
+- ``dist_dir`` (session): the publish folder; built with scripts/build_web.py when it is
+  missing or older than its sources, so ``pytest`` alone works.
+- ``server`` (session): a threading static server of dist/ on a free loopback port, in a
+  background thread; ``server.origin`` is ``http://127.0.0.1:PORT``.
+- ``browser`` (session): headless /usr/bin/chromium (``playwright install`` cannot
+  download browsers here).
+- ``page_log``: what went wrong in the test's browser context: console errors, page
+  errors, and requests to any origin but the server's. The test FAILS if any is left at
+  its end; a test that provokes errors on purpose inspects and then ``clear()``s it.
+- ``page``: a page in a new browser context (fresh cache and storage), relative URLs
+  resolve against the server.
+- ``open_app``: ``open_app(page, path="")`` loads the app (``path`` may be ``"?embed"``,
+  ``"#…"``) and waits for ``html[data-app="ready"]``, failing at once with the page's
+  message if it says ``"error"``.
+- ``app``: ``page`` with the app already open and ready.
+
+On a failing test a screenshot goes to test-results/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+DIST = ROOT / "dist"
+RESULTS = ROOT / "test-results"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# The first load compiles Pyodide's wasm and starts the interpreter: seconds, more on a
+# busy 2-core CI machine. Later waits (clicks, redraws) use the context default.
+FIRST_LOAD_TIMEOUT_MS = 60_000
+DEFAULT_TIMEOUT_MS = 15_000
+
+# What the built folder is made from: newer than dist/build-info.json means rebuild.
+BUILD_INPUTS = ("index.html", "pyscript.toml", "package.json", "package-lock.json")
+BUILD_INPUT_DIRS = ("web", "waddle", "scripts")
+
+
+def _load_script(name: str):
+    """Import scripts/<name>.py (the scripts folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------- marking
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
+
+
+# ---------------------------------------------------------------------------- build and serve
+
+
+def _dist_is_stale() -> bool:
+    stamp = DIST / "build-info.json"
+    if not stamp.is_file():
+        return True
+    built = stamp.stat().st_mtime
+    inputs = [ROOT / name for name in BUILD_INPUTS]
+    for folder in BUILD_INPUT_DIRS:
+        inputs += [p for p in (ROOT / folder).rglob("*") if "__pycache__" not in p.parts]
+    return any(p.is_file() and p.stat().st_mtime > built for p in inputs)
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    if _dist_is_stale():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_web.py")], check=True)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def server(dist_dir: Path) -> Iterator[object]:
+    srv = _load_script("serve_web").make_server(dist_dir)
+    srv.start_in_thread()
+    yield srv
+    srv.stop()
+
+
+# ---------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (make test does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield chromium
+        chromium.close()
+
+
+def _origin(url: str) -> str | None:
+    """The origin a request goes to; None for URLs that make no request (data:, about:)."""
+    if url.startswith("blob:"):
+        url = url[len("blob:") :]
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "about", ""):
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class PageLog:
+    """What went wrong in one browser context; a test fails if anything is left here."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    def on_console(self, message) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            where = f" ({location.get('url', '')}:{location.get('lineNumber', '')})"
+            self.console_errors.append(message.text + (where if location.get("url") else ""))
+
+    def on_page_error(self, error) -> None:
+        self.page_errors.append(str(error))
+
+    def on_request(self, request) -> None:
+        origin = _origin(request.url)
+        if origin is not None and origin != self.origin:
+            self.foreign_requests.append(f"{request.method} {request.url}")
+
+    def problems(self) -> list[str]:
+        return (
+            [f"console error: {m}" for m in self.console_errors]
+            + [f"page error: {m}" for m in self.page_errors]
+            + [f"request outside {self.origin}: {m}" for m in self.foreign_requests]
+        )
+
+    def clear(self) -> None:
+        self.console_errors.clear()
+        self.page_errors.clear()
+        self.foreign_requests.clear()
+
+    def check(self, when: str) -> None:
+        problems = self.problems()
+        if problems:
+            self.clear()  # report each problem once
+            raise AssertionError(f"browser problems ({when}):\n  " + "\n  ".join(problems))
+
+
+_LOG_KEY = pytest.StashKey[PageLog]()
+_FAILED_KEY = pytest.StashKey[bool]()
+
+
+@pytest.fixture
+def page_log(server) -> PageLog:
+    return PageLog(origin=server.origin)
+
+
+@pytest.fixture
+def page(browser, server, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[object]:
+    context = browser.new_context(base_url=server.origin + "/")
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context.on("console", page_log.on_console)
+    context.on("weberror", lambda web_error: page_log.on_page_error(web_error.error))
+    context.on("request", page_log.on_request)
+    new_page = context.new_page()
+    request.node.stash[_LOG_KEY] = page_log
+    yield new_page
+    if request.node.stash.get(_FAILED_KEY, False):
+        _screenshot(new_page, request.node.nodeid)
+    context.close()
+    page_log.check("after the test")
+
+
+def _screenshot(page, nodeid: str) -> None:
+    RESULTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid) + ".png"
+    try:
+        page.screenshot(path=str(RESULTS / name), full_page=True)
+    except Exception as exc:  # a crashed page must not hide the real failure
+        print(f"no screenshot of {nodeid}: {exc}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    # After the test body passed: anything the browser logged fails this test itself.
+    result = yield
+    log = item.stash.get(_LOG_KEY, None)
+    if log is not None:
+        log.check("during the test")
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[object]:
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[_FAILED_KEY] = True
+    return report
+
+
+# ---------------------------------------------------------------------------- the app
+
+
+def open_app(page, path: str = "", timeout_ms: int = FIRST_LOAD_TIMEOUT_MS):
+    """Load the app at path (relative to the server: "", "?embed", "#…") and wait until
+    it is ready. Fails at once with the page's own message if start-up says "error"."""
+    page.goto(path or "./")
+    page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=timeout_ms)
+    state = page.evaluate("document.documentElement.dataset.app")
+    if state != "ready":
+        message = page.locator("#error-message").text_content()
+        raise AssertionError(f'the app did not start: data-app="{state}": {message}')
+    return page
+
+
+@pytest.fixture(name="open_app")
+def open_app_fixture() -> Callable[..., object]:
+    return open_app
+
+
+@pytest.fixture
+def app(page):
+    """A page with the app open and ready."""
+    return open_app(page)
