@@ -1,0 +1,167 @@
+"""A whole game of Waddle in a short, checksummed text for share links (``location.hash``).
+
+``encode_game`` packs a record (and optional seat names) into ``"w1." + base64url``:
+
+- a generated map travels as its tile set and seed, a custom map hex by hex;
+- each action as its index among the legal actions at that point, in as few bits as that
+  choice needs (at most 13 choices, so 4 bits or fewer);
+- a 24-bit checksum catches damaged or truncated links.
+
+Decoding replays the actions, so a decoded link is always a legal game; anything wrong
+raises :class:`LinkError` with a message for the user.
+
+>>> from waddle.games.waddle import new_record
+>>> record = new_record(3, seed=9)
+>>> text = encode_game(record, ["Ann", "Bo", "Cy"])
+>>> decoded, names = decode_game(text)
+>>> decoded.dumps() == record.dumps(), names
+(True, ['Ann', 'Bo', 'Cy'])
+"""
+
+from __future__ import annotations
+
+from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.games.waddle.board import HexSpec
+from waddle.games.waddle.mapgen import default_tileset, generate_map
+from waddle.games.waddle.record import Generated, Record, RecordError
+from waddle.games.waddle.state import MIN_PLAYERS, WaddleState
+
+PREFIX = "w1."
+"""Format version of the link text; a new layout gets a new prefix."""
+
+TILESETS = ("waddle-project-tiles/1",)
+"""Tile sets a link can name, by position: append, never reorder."""
+
+MAX_HEXES = 2000
+MAX_ACTIONS = 5000
+MAX_NAME_BYTES = 60
+
+
+class LinkError(ValueError):
+    """A link that does not hold a game: damaged, truncated, foreign or illegal."""
+
+
+def map_is_generated(record: Record) -> bool:
+    """Whether the record's map is exactly what its tile set and seed generate."""
+    gen = record.generated
+    if gen is None or gen.tileset not in TILESETS or gen.tileset != default_tileset().name:
+        return False
+    return tuple(generate_map(record.players, gen.seed)) == tuple(record.map)
+
+
+def encode_game(
+    record: Record, names: list[str] | None = None, *, generated: bool | None = None
+) -> str:
+    """The link text of ``record``; ``generated`` skips re-checking the map when known."""
+    if generated is None:
+        generated = map_is_generated(record)
+    w = BitWriter()
+    w.uint(record.players - MIN_PLAYERS, 2)
+    w.uint(1 if names else 0, 1)
+    w.uint(0 if generated else 1, 1)
+    if generated:
+        assert record.generated is not None
+        w.uint(TILESETS.index(record.generated.tileset), 3)
+        w.varint(record.generated.seed)
+    else:
+        _write_map(w, record.map)
+    for player in record.order:
+        w.uint(player, 3)
+    state = record.start()
+    w.varint(len(record.actions))
+    for action in record.actions:
+        legal = state.legal_actions()
+        w.uint(legal.index(action), _width(len(legal)))
+        state.apply(action)
+    if names:
+        for name in names[: record.players]:
+            w.text(name.encode("utf-8")[:MAX_NAME_BYTES].decode("utf-8", "ignore"))
+    return PREFIX + pack_text(w.to_bytes())
+
+
+def decode_game(text: str) -> tuple[Record, list[str] | None]:
+    """The record (and seat names, if any) in a link text; ``LinkError`` if it holds none."""
+    text = text.strip()
+    if not text.startswith(PREFIX):
+        raise LinkError("this link does not hold a Waddle game (unknown format)")
+    try:
+        r = BitReader(unpack_text(text[len(PREFIX) :]))
+        players = r.uint(2) + MIN_PLAYERS
+        has_names = r.uint(1)
+        if r.uint(1) == 0:
+            index = r.uint(3)
+            if index >= len(TILESETS) or TILESETS[index] != default_tileset().name:
+                raise LinkError("this link uses a map tile set this version does not have")
+            seed = r.varint()
+            specs = tuple(generate_map(players, seed))
+            generated: Generated | None = Generated(TILESETS[index], seed)
+        else:
+            specs = _read_map(r)
+            generated = None
+        order = tuple(r.uint(3) for _ in range(players))
+        record = Record(players, specs, order, [], generated)
+        state = _start(record)
+        count = r.varint()
+        if count > MAX_ACTIONS:
+            raise LinkError("the link has too many moves")
+        for _ in range(count):
+            legal = state.legal_actions()
+            if not legal:
+                raise LinkError("the link has moves after the end of the game")
+            i = r.uint(_width(len(legal)))
+            if i >= len(legal):
+                raise LinkError("the link has an impossible move")
+            state.apply(legal[i])
+        names = [r.text(MAX_NAME_BYTES) for _ in range(players)] if has_names else None
+    except DecodeError as e:
+        raise LinkError(f"the link is damaged: {e}") from None
+    record.actions = state.history
+    return record, names
+
+
+def _start(record: Record) -> WaddleState:
+    if sorted(record.order) != list(range(record.players)):
+        raise LinkError("the link's turn order is not valid")
+    try:
+        return record.start()
+    except RecordError as e:
+        raise LinkError(f"the link's map is not valid: {e}") from None
+
+
+def _width(choices: int) -> int:
+    """Bits for an index among ``choices`` (0 when there is no choice)."""
+    return (choices - 1).bit_length()
+
+
+def _write_map(w: BitWriter, specs: tuple[HexSpec, ...]) -> None:
+    w.varint(len(specs))
+    for s in specs:
+        w.signed(s.q)
+        w.signed(s.r)
+        w.uint(1 if s.kind == "water" else 0, 1)
+        if s.kind == "water":
+            w.uint(0 if s.number is None else 1, 1)
+            if s.number is not None:
+                w.signed(s.number)
+            w.varint(len(s.fish))
+            for f in s.fish:
+                w.varint(f)
+
+
+def _read_map(r: BitReader) -> tuple[HexSpec, ...]:
+    n = r.varint()
+    if n > MAX_HEXES:
+        raise LinkError("the link's map is too large")
+    specs = []
+    for _ in range(n):
+        q, rr = r.signed(), r.signed()
+        if r.uint(1):
+            number = r.signed() if r.uint(1) else None
+            count = r.varint()
+            if count > 50:
+                raise LinkError("the link's map is not valid")
+            fish = tuple(r.varint() for _ in range(count))
+            specs.append(HexSpec(q, rr, "water", number, fish))
+        else:
+            specs.append(HexSpec(q, rr, "ice"))
+    return tuple(specs)
