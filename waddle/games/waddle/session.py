@@ -1,0 +1,144 @@
+"""One game as the app presents it: seats, the token choice, messages, the share link.
+
+Pure Python and free of the DOM, so everything the page does on a click is testable on
+CPython; ``web/main.py`` only forwards events here and copies the results into the page.
+
+>>> session = Session.new(players=2, seed=3)
+>>> q, r = session.state.legal_hexes()[0]
+>>> session.click_hex(q, r)
+True
+>>> session.state.ply, session.message
+(1, None)
+>>> session.click_hex(q, r)
+False
+>>> session.message == f"Hex {q},{r} already has a penguin."
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from waddle.games.waddle.actions import SCOUT, Action
+from waddle.games.waddle.link import decode_game, encode_game, map_is_generated
+from waddle.games.waddle.record import Generated, Record, new_record
+from waddle.games.waddle.state import WaddleState
+from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, SHAPES, Seat
+
+SINGLE, DOUBLE = "single", "double"
+
+
+def make_seats(players: int, names=None, colours=None) -> list[Seat]:
+    """Seats with the given names and colours, defaults where missing or blank."""
+    seats = []
+    for p in range(players):
+        name = (names[p] if names and p < len(names) else "").strip()[:24] or DEFAULT_NAMES[p]
+        colour = colours[p] if colours and p < len(colours) else DEFAULT_COLOURS[p]
+        if not _is_colour(colour):
+            colour = DEFAULT_COLOURS[p]
+        seats.append(Seat(name, colour, SHAPES[p]))
+    return seats
+
+
+@dataclass
+class Session:
+    """The game on screen and everything about it that is not the rules."""
+
+    state: WaddleState
+    seats: list[Seat]
+    generated: Generated | None = None
+    """Set when the map is exactly what this tile set and seed generate (short links)."""
+    token: str = SINGLE
+    """Which token the next placement uses."""
+    message: str | None = None
+    """Why the last attempt did nothing, or what just happened; shown to the player."""
+    events: list[str] = field(default_factory=list)
+
+    # -- making one ---------------------------------------------------------------------
+
+    @staticmethod
+    def new(players: int, seed: int, names=None, colours=None) -> Session:
+        record = new_record(players, seed)
+        return Session(record.start(), make_seats(players, names, colours), record.generated)
+
+    @staticmethod
+    def from_record(record: Record, names=None) -> Session:
+        """Replay ``record`` (``RecordError`` if it is not legal)."""
+        generated = record.generated if map_is_generated(record) else None
+        return Session(record.replay(), make_seats(record.players, names), generated)
+
+    @staticmethod
+    def from_link(text: str) -> Session:
+        """The game in a share link (``LinkError`` with a message if it holds none)."""
+        record, names = decode_game(text)
+        return Session(record.replay(), make_seats(record.players, names), record.generated)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def record(self) -> Record:
+        return Record.from_state(self.state, self.generated)
+
+    def link(self) -> str:
+        names = [s.name for s in self.seats]
+        return encode_game(self.record(), names, generated=self.generated is not None)
+
+    def doubles_available(self) -> bool:
+        player = self.state.to_move()
+        return player is not None and self.state.doubles_left[player] > 0
+
+    def scout_blocked_reason(self) -> str | None:
+        reason = self.state.why_not_scout()
+        return None if reason is None else f"You cannot scout ahead: {reason}."
+
+    # -- acting -------------------------------------------------------------------------
+
+    def choose_token(self, kind: str) -> bool:
+        if kind == DOUBLE and not self.doubles_available():
+            self.message = "No double token left."
+            return False
+        self.token = DOUBLE if kind == DOUBLE else SINGLE
+        self.message = None
+        return True
+
+    def click_hex(self, q: int, r: int) -> bool:
+        """Place the chosen token on hex (q, r) if that is legal; else say why not."""
+        return self.play(Action.place((q, r), self.token == DOUBLE))
+
+    def scout(self) -> bool:
+        return self.play(SCOUT)
+
+    def play(self, action: Action) -> bool:
+        """Apply ``action``; on an illegal one, set ``message`` and change nothing."""
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            self.message = _sentence(reason)
+            return False
+        before = self.state.active
+        self.state.apply(action)
+        self.token = SINGLE
+        self.message = None
+        if self.state.active != before:
+            self.message = self.round_change_text()
+        return True
+
+    def round_change_text(self) -> str:
+        state = self.state
+        if state.is_over():
+            return "Every pool is surrounded: the game is over."
+        player = state.to_move()
+        assert player is not None
+        return f"New round at pool {state.active_number}: {self.seats[player].name} goes first."
+
+
+def _sentence(reason: str) -> str:
+    text = reason[0].upper() + reason[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _is_colour(value: object) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == 7
+        and value[0] == "#"
+        and all(c in "0123456789abcdefABCDEF" for c in value[1:])
+    )
