@@ -1,0 +1,112 @@
+"""What the app does on each click, checked without a browser (session and panels)."""
+
+import re
+
+from waddle.core.rng import Rng
+from waddle.games.waddle import SCOUT
+from waddle.games.waddle.link import LinkError
+from waddle.games.waddle.panels import players_html, result_html, status_html, tracks_html
+from waddle.games.waddle.session import DOUBLE, SINGLE, Session
+
+
+def test_a_click_on_a_legal_hex_places_the_chosen_token_then_the_choice_resets():
+    session = Session.new(3, 4)
+    assert session.choose_token(DOUBLE)
+    q, r = session.state.legal_hexes()[0]
+    player = session.state.to_move()
+    assert session.click_hex(q, r)
+    assert session.state.penguin_at((q, r)) == (player, 2)
+    assert session.token == SINGLE
+
+
+def test_an_illegal_click_changes_nothing_and_says_why():
+    session = Session.new(2, 4)
+    water = next(s.hex for s in session.state.board.specs if s.kind == "water")
+    before = session.record().dumps()
+    assert not session.click_hex(*water)
+    assert session.message == f"Hex {water[0]},{water[1]} is water; penguins go on ice."
+    assert not session.click_hex(99, 99)
+    assert "not on the map" in session.message
+    assert session.record().dumps() == before
+
+
+def test_double_cannot_be_chosen_when_none_is_left():
+    session = Session.new(2, 1)
+    player = session.state.to_move()
+    session.state.doubles_left[player] = 0
+    assert not session.doubles_available()
+    assert not session.choose_token(DOUBLE)
+    assert session.message == "No double token left."
+    assert session.token == SINGLE
+
+
+def test_scout_blocked_reason_is_given_for_the_last_player_placing():
+    session = Session.new(2, 1)
+    session.scout()
+    assert session.scout_blocked_reason().startswith("You cannot scout ahead: the last player")
+    assert not session.scout()
+    assert session.message.startswith("Scouting is not allowed")
+
+
+def test_round_change_is_announced():
+    session = Session.new(3, 2)
+    rng = Rng(1)
+    while session.state.active_number == 1:
+        session.play(rng.choice(session.state.legal_actions()))
+    assert session.message == (
+        f"New round at pool {session.state.active_number}: "
+        f"{session.seats[session.state.to_move()].name} goes first."
+    )
+
+
+def test_the_link_reopens_the_same_game_with_names():
+    session = Session.new(4, 6, names=["Ann", "Bob", "", "Dee"], colours=["#112233"])
+    rng = Rng(2)
+    for _ in range(20):
+        session.play(rng.choice(session.state.legal_actions()))
+    again = Session.from_link(session.link())
+    assert again.record().dumps() == session.record().dumps()
+    assert [s.name for s in again.seats] == ["Ann", "Bob", "Green", "Dee"]
+    assert session.seats[0].colour == "#112233"
+
+
+def test_a_bad_link_raises_link_error():
+    try:
+        Session.from_link("w1.garbage")
+    except LinkError as e:
+        assert "damaged" in str(e)
+    else:
+        raise AssertionError("a damaged link was accepted")
+
+
+def test_panels_show_who_moves_tracks_and_scores():
+    session = Session.new(3, 3, names=["<i>Ann</i>", "Bob", "Cy"])
+    session.play(SCOUT)
+    player = session.state.to_move()
+    assert f'data-to-move="{player}"' in status_html(session)
+    tracks = tracks_html(session)
+    assert tracks.count("data-marble=") == 3
+    assert 'data-active-track="true"' in tracks
+    assert "&lt;i&gt;Ann&lt;/i&gt;" in tracks + players_html(session)
+    assert "<i>Ann" not in tracks + players_html(session) + status_html(session)
+    scores = re.findall(r'data-live-score="\d">(\d+)<', players_html(session))
+    assert list(map(int, scores)) == session.state.scores()
+
+
+def test_results_list_every_waddle_and_pool_and_shared_victories():
+    session = Session.new(2, 9)
+    rng = Rng(9)
+    while not session.state.is_over():
+        session.play(rng.choice(session.state.legal_actions()))
+    html = result_html(session)
+    breakdown = session.state.breakdown()
+    for score in breakdown.players:
+        assert f'data-result-player="{score.player}" data-total="{score.total}"' in html
+        for waddle in score.waddles:
+            assert f"{waddle.penguins} ({waddle.vp} VP)" in html
+    assert html.count("<li data-pool=") == sum(1 for p in breakdown.pools if p.fish)
+    if len(breakdown.winners) > 1:
+        assert "Shared victory" in html
+    else:
+        assert "wins!" in html
+    assert "Game over." in status_html(session)
