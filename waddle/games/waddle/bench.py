@@ -18,6 +18,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from functools import cache
 from typing import TextIO
 
 from waddle.core.rng import Rng
@@ -29,12 +30,12 @@ from waddle.games.waddle.state import WaddleState
 MAPS_PER_COUNT = 16
 
 
+@cache
 def _setups(players: int, tileset: TileSet | None = None) -> list[tuple[Board, tuple[int, ...]]]:
     if tileset is None:
         records = [new_record(players, seed) for seed in range(MAPS_PER_COUNT)]
         return [(r.board(), r.order) for r in records]
-    order = tuple(range(players))
-    return [(Board(generate_map(players, s, tileset)), order) for s in range(4)]
+    return [(Board(generate_map(players, 0, tileset)), tuple(range(players)))]
 
 
 def play_random_games(
@@ -87,6 +88,7 @@ def time_split(players: int, games: int = 300, seed: int = 2, tileset=None) -> d
     return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
 
 
+@cache
 def _big_tileset(factor: int) -> TileSet:
     """The default tiles repeated ``factor`` times, renumbered: a much larger map."""
     base = default_tileset()
@@ -122,7 +124,7 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
             games, actions, _ = runs[0]
             results = list(pool.map(_worker, [(n, seconds, s) for s in range(processes)]))
             parallel = sum(g / t for g, _, t in results)
-            split = time_split(n)
+            split = time_split(n, games=max(20, int(150 * seconds)))
             total = split["movegen"] + split["apply"] + split["scoring"]
             per_action = (split["movegen"] + split["apply"]) / split["actions"]
             print(
@@ -140,7 +142,7 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
     print("per-action cost against map size (4 players, one process):", file=out)
     for factor in (1, 4):
         tileset = _big_tileset(factor)
-        split = time_split(4, games=60, tileset=tileset)
+        split = time_split(4, games=max(5, int(30 * seconds)), tileset=tileset)
         per_action = (split["movegen"] + split["apply"]) / split["actions"]
-        ice = Board(generate_map(4, 0, tileset)).ice_count
+        ice = _setups(4, tileset)[0][0].ice_count
         print(f"  {ice:>4} ice hexes: {1e6 * per_action:6.2f} µs per action", file=out)
