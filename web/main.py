@@ -1,10 +1,13 @@
-"""Boot script of the web page (``<script type="py" src="./web/main.py">``).
+"""The web page's Python: DOM events in, engine state out (``<script type="py">``).
 
-PyScript runs it once Pyodide has started and the app zip (the ``waddle`` package and
-``web/*.py``) is unpacked into the working directory. It starts the app and flips the
-``data-app`` hook of ``<html>``: ``"ready"`` when the page accepts input, ``"error"`` with a
-visible message if anything here raised. Keep the imports light: they are part of the
-time to ready.
+PyScript runs this once Pyodide has started and the app zip (the ``waddle`` package and
+``web/*.py``) is unpacked. Everything with rules or markup in it lives in the ``waddle``
+package (session, view, panels) where CPython tests reach it; this file only forwards
+events, copies markup into the page and keeps ``location.hash`` current; the page logic is
+in ``web/app.py``.
+
+Hooks (the project's web hooks design note): ``html[data-app]`` goes ``"ready"`` once the
+board accepts input, or ``"error"`` with a visible message if start-up failed.
 """
 
 import traceback
@@ -15,9 +18,14 @@ from pyscript import document, window
 def start() -> None:
     """Start the app; the last thing it does is say it is ready."""
     import waddle
+    from web.app import App
 
+    global app
     for element in document.querySelectorAll("[data-engine-version]"):
         element.textContent = waddle.__version__
+    app = App()
+    app.bind()
+    app.render()
     document.getElementById("loading-progress").value = 100
     document.getElementById("loading").setAttribute("aria-busy", "false")
     document.documentElement.dataset.app = "ready"
@@ -30,6 +38,9 @@ def fail(error: BaseException) -> None:
     document.getElementById("loading").setAttribute("aria-busy", "false")
     document.documentElement.dataset.app = "error"
 
+
+app = None
+"""The running :class:`web.app.App` (a module global keeps its event proxies alive)."""
 
 try:
     start()
