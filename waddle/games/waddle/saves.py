@@ -1,0 +1,253 @@
+"""Saved games: the autosave, named saves, and export/import files.
+
+Works on any key-value text storage (``localStorage`` in the page, a dict in tests) through
+the small :class:`Storage` protocol. Every stored entry carries a format version; a
+damaged, foreign or older entry is reported and skipped, never fatal, and nothing here
+deletes or overwrites a save unless asked to, so a full storage quota loses nothing.
+
+>>> storage = MemoryStorage()
+>>> saves = SaveStore(storage)
+>>> from waddle.games.waddle.session import Session
+>>> key = saves.save_as("Sunday game", Session.new(3, seed=4), now_ms=0)
+>>> [entry.name for entry in saves.list().entries]
+['Sunday game']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from waddle.games.waddle.link import map_is_generated
+from waddle.games.waddle.record import FORMAT as RECORD_FORMAT
+from waddle.games.waddle.record import Record, RecordError
+from waddle.games.waddle.session import Session, make_seats
+
+SAVE_FORMAT = "waddle-save/1"
+PREFIX = "waddle:"
+AUTOSAVE_KEY = PREFIX + "autosave"
+NAMED_PREFIX = PREFIX + "save:"
+
+
+class Storage(Protocol):
+    """What the save store needs from ``localStorage``."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value``; raise ``StorageFullError`` when the quota is exceeded."""
+        ...
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class StorageFullError(Exception):
+    """The browser refused to store more (quota exceeded)."""
+
+
+class SaveError(ValueError):
+    """A save or file that cannot be loaded, or a save that could not be written."""
+
+
+class MemoryStorage:
+    """A dict-backed :class:`Storage`, with an optional quota in characters (for tests)."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise StorageFullError("quota exceeded")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """What the save list shows about one save (without replaying it)."""
+
+    key: str
+    name: str
+    saved_at_ms: int
+    players: int
+    names: tuple[str, ...]
+    ply: int
+    over: bool
+
+
+@dataclass
+class SaveList:
+    entries: list[SaveEntry] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """One message per entry that was skipped, saying which and why."""
+
+
+def session_to_json(session: Session) -> dict[str, Any]:
+    """A record (``waddle-record/1``) with the seats as an extra key: the export format."""
+    data = session.record().to_json()
+    data["seats"] = [{"name": s.name, "colour": s.colour} for s in session.seats]
+    return data
+
+
+def session_from_json(data: Any) -> Session:
+    """Inverse of :func:`session_to_json`; any valid plain record works too."""
+    try:
+        record = Record.from_json(data)
+        state = record.replay()
+    except RecordError as e:
+        raise SaveError(str(e)) from None
+    seats = data.get("seats") if isinstance(data, dict) else None
+    names = colours = None
+    if isinstance(seats, list):
+        names = [s.get("name", "") if isinstance(s, dict) else "" for s in seats]
+        names = [n if isinstance(n, str) else "" for n in names]
+        colours = [s.get("colour", "") if isinstance(s, dict) else "" for s in seats]
+    generated = record.generated if map_is_generated(record) else None
+    return Session(state, make_seats(record.players, names, colours), generated)
+
+
+def import_file(text: str) -> Session:
+    """A game from an exported ``.json`` file; ``SaveError`` says what is wrong with it."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("this file is not a Waddle game (it is not JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise SaveError(f'this file is not a Waddle game (no "format": "{RECORD_FORMAT}")')
+    return session_from_json(data)
+
+
+def export_file(session: Session) -> str:
+    return json.dumps(session_to_json(session), indent=1)
+
+
+class SaveStore:
+    """The autosave and the named saves in one :class:`Storage`."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def _entry_text(self, session: Session, name: str, now_ms: int) -> str:
+        state = session.state
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "name": name,
+                "saved_at_ms": now_ms,
+                "players": state.players,
+                "names": [s.name for s in session.seats],
+                "ply": state.ply,
+                "over": state.is_over(),
+                "game": session_to_json(session),
+            },
+            separators=(",", ":"),
+        )
+
+    def _write(self, key: str, text: str) -> None:
+        try:
+            self.storage.set(key, text)
+        except StorageFullError:
+            raise SaveError(
+                "the browser's storage for this site is full: the game was not saved "
+                "(delete some saves or export this game to a file)"
+            ) from None
+
+    def autosave(self, session: Session, now_ms: int) -> None:
+        self._write(AUTOSAVE_KEY, self._entry_text(session, "Last game", now_ms))
+
+    def load_autosave(self) -> tuple[Session | None, str | None]:
+        """The autosaved game, or None and (if it was damaged) why it was skipped."""
+        text = self.storage.get(AUTOSAVE_KEY)
+        if text is None:
+            return None, None
+        try:
+            return self._load_text(text), None
+        except SaveError as e:
+            return None, f"The last game could not be restored ({e}); it was left as it is."
+
+    def save_as(self, name: str, session: Session, now_ms: int) -> str:
+        """Store a named save and return its key; ``SaveError`` if storage is full."""
+        name = name.strip()[:60] or "Unnamed game"
+        key = f"{NAMED_PREFIX}{now_ms}"
+        n = 0
+        while self.storage.get(key) is not None:  # two saves in the same millisecond
+            n += 1
+            key = f"{NAMED_PREFIX}{now_ms}-{n}"
+        self._write(key, self._entry_text(session, name, now_ms))
+        return key
+
+    def list(self) -> SaveList:
+        """Every named save, newest first; damaged or foreign entries are reported."""
+        result = SaveList()
+        for key in sorted(self.storage.keys()):
+            if not key.startswith(NAMED_PREFIX):
+                continue
+            try:
+                result.entries.append(self._entry(key, self.storage.get(key)))
+            except SaveError as e:
+                result.problems.append(f"A save ({key}) was skipped: {e}.")
+        result.entries.sort(key=lambda e: (-e.saved_at_ms, e.key))
+        return result
+
+    def load(self, key: str) -> Session:
+        text = self.storage.get(key)
+        if text is None:
+            raise SaveError("that save no longer exists")
+        return self._load_text(text)
+
+    def delete(self, key: str) -> None:
+        self.storage.remove(key)
+
+    # -- parsing ------------------------------------------------------------------------
+
+    @staticmethod
+    def _parse(text: str | None) -> dict[str, Any]:
+        if text is None:
+            raise SaveError("it is empty")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise SaveError("it is damaged (not JSON)") from None
+        if not isinstance(data, dict):
+            raise SaveError("it is damaged")
+        fmt = data.get("format")
+        if fmt != SAVE_FORMAT:
+            raise SaveError(f"it was stored in an unknown format ({json.dumps(fmt)[:40]})")
+        return data
+
+    def _entry(self, key: str, text: str | None) -> SaveEntry:
+        data = self._parse(text)
+        try:
+            names = data["names"]
+            entry = SaveEntry(
+                key,
+                str(data["name"]),
+                int(data["saved_at_ms"]),
+                int(data["players"]),
+                tuple(str(n) for n in names),
+                int(data["ply"]),
+                bool(data["over"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            raise SaveError("it is damaged (fields missing)") from None
+        if not isinstance(data.get("game"), dict):
+            raise SaveError("it is damaged (no game)")
+        return entry
+
+    def _load_text(self, text: str) -> Session:
+        data = self._parse(text)
+        return session_from_json(data.get("game"))
