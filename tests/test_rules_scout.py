@@ -9,7 +9,7 @@ import pytest
 from helpers import around, make_state, place, play, snapshot, strip
 
 from waddle.core.game import IllegalActionError
-from waddle.games.waddle import SCOUT
+from waddle.games.waddle import SCOUT, Action
 
 LEFT, RIGHT = 0, 1
 RING_1 = around((0, 0))
@@ -120,3 +120,27 @@ def test_scouting_is_allowed_while_another_marble_remains_on_the_active_track():
     assert state.why_not_scout() is None
     assert state.why_illegal(SCOUT) is None
     assert SCOUT in state.legal_actions()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "engine bug: WaddleState.why_illegal()/apply() (state.py) treat any action with "
+        "hex None as a scout, so Action(None, double=True) is accepted although "
+        "legal_actions() never offers it, and it enters the history as given (not equal "
+        "to the SCOUT a record replays)"
+    ),
+)
+def test_a_scout_places_no_token_so_a_double_scout_is_illegal():
+    """Rulebook, "B. Scout Ahead": scouting puts no penguin down, so there is no double
+    scout. An action with no hex but the double flag set is not one ``legal_actions``
+    offers, so ``why_illegal`` must give a reason and ``apply`` must refuse it.
+    """
+    state = game(3)
+    odd = Action(None, True)
+    assert odd not in state.legal_actions()
+    assert state.why_illegal(odd) is not None
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError):
+        state.apply(odd)
+    assert snapshot(state) == before
