@@ -110,3 +110,30 @@ def test_results_list_every_waddle_and_pool_and_shared_victories():
     else:
         assert "wins!" in html
     assert "Game over." in status_html(session)
+
+
+def test_undo_and_redo_walk_the_game_and_a_new_move_drops_the_redo_line():
+    session = Session.new(3, 7)
+    rng = Rng(4)
+    for _ in range(10):
+        session.play(rng.choice(session.state.legal_actions()))
+    line = session.record().actions
+    assert session.undo() and session.undo()
+    assert session.state.history == line[:8] and session.can_redo()
+    assert session.redo()
+    assert session.state.history == line[:9]
+    assert session.full_record().actions == line
+    session.go_to(2)
+    assert session.state.history == line[:2] and session.total_plies == 10
+    session.go_to(99)
+    assert session.state.history == line
+    session.go_to(5)
+    other = next(a for a in session.state.legal_actions() if a != line[5])
+    session.play(other)
+    assert not session.can_redo() and session.state.history == [*line[:5], other]
+
+
+def test_undo_at_the_start_says_so():
+    session = Session.new(2, 1)
+    assert not session.undo() and session.message == "Nothing to undo."
+    assert not session.redo() and session.message == "Nothing to redo."

@@ -52,7 +52,8 @@ class Session:
     """Which token the next placement uses."""
     message: str | None = None
     """Why the last attempt did nothing, or what just happened; shown to the player."""
-    events: list[str] = field(default_factory=list)
+    future: list[Action] = field(default_factory=list)
+    """Actions taken back by undo, most recent last: what redo plays again."""
 
     # -- making one ---------------------------------------------------------------------
 
@@ -108,11 +109,19 @@ class Session:
         return self.play(SCOUT)
 
     def play(self, action: Action) -> bool:
-        """Apply ``action``; on an illegal one, set ``message`` and change nothing."""
+        """Apply ``action``; on an illegal one, set ``message`` and change nothing.
+
+        Playing the move that redo would play keeps the rest of the redo line; any other
+        move starts a new line.
+        """
         reason = self.state.why_illegal(action)
         if reason is not None:
             self.message = _sentence(reason)
             return False
+        if self.future and self.future[-1] == action:
+            self.future.pop()
+        else:
+            self.future.clear()
         before = self.state.active
         self.state.apply(action)
         self.token = SINGLE
@@ -120,6 +129,45 @@ class Session:
         if self.state.active != before:
             self.message = self.round_change_text()
         return True
+
+    def can_undo(self) -> bool:
+        return self.state.ply > 0
+
+    def can_redo(self) -> bool:
+        return bool(self.future)
+
+    def undo(self) -> bool:
+        if not self.state.ply:
+            self.message = "Nothing to undo."
+            return False
+        self.future.append(self.state.undo())
+        self.token = SINGLE
+        self.message = None
+        return True
+
+    def redo(self) -> bool:
+        if not self.future:
+            self.message = "Nothing to redo."
+            return False
+        return self.play(self.future[-1])
+
+    def go_to(self, ply: int) -> None:
+        """Show the position after ``ply`` actions of the whole line (history + future)."""
+        ply = max(0, min(ply, self.state.ply + len(self.future)))
+        while self.state.ply > ply:
+            self.undo()
+        while self.state.ply < ply:
+            self.redo()
+
+    @property
+    def total_plies(self) -> int:
+        return self.state.ply + len(self.future)
+
+    def full_record(self) -> Record:
+        """The whole line, including moves taken back by undo."""
+        record = self.record()
+        record.actions = record.actions + self.future[::-1]
+        return record
 
     def round_change_text(self) -> str:
         state = self.state
