@@ -122,15 +122,6 @@ def test_scouting_is_allowed_while_another_marble_remains_on_the_active_track():
     assert SCOUT in state.legal_actions()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: WaddleState.why_illegal()/apply() (state.py) treat any action with "
-        "hex None as a scout, so Action(None, double=True) is accepted although "
-        "legal_actions() never offers it, and it enters the history as given (not equal "
-        "to the SCOUT a record replays)"
-    ),
-)
 def test_a_scout_places_no_token_so_a_double_scout_is_illegal():
     """Rulebook, "B. Scout Ahead": scouting puts no penguin down, so there is no double
     scout. An action with no hex but the double flag set is not one ``legal_actions``

@@ -177,6 +177,8 @@ class WaddleState:
         if self.active < 0:
             return "the game is over"
         if action.hex is None:
+            if action.double:
+                return "scouting places no token, so it cannot be a double"
             reason = self.why_not_scout()
             return None if reason is None else f"scouting is not allowed: {reason}"
         h = action.hex
@@ -205,7 +207,7 @@ class WaddleState:
             raise IllegalActionError("the game is over")
         track = self.tracks[self.active_track]
         if action.hex is None:
-            if len(track) < 2:
+            if len(track) < 2 or action.double:
                 raise IllegalActionError(self.why_illegal(action) or "illegal action")
             self.tracks[1 - self.active_track].append(track.pop(0))
             self._history.append((action, None))
