@@ -1,61 +1,146 @@
 """The page around one game: DOM events in, markup from the engine out.
 
 Runs only in the browser (it imports ``pyscript``); everything it shows comes from
-``waddle.games.waddle`` (session, view, panels), which CPython tests cover.
+``waddle.games.waddle`` (session, view, panels, saves, link), which CPython tests cover.
+
+Two views share this code: the full app, and ``index.html?embed`` (just the board and a
+move stepper, sized to its frame; ``ply=N`` opens at a move, ``readonly`` disables play).
 """
 
-import random
 import traceback
 
 from pyscript import document, ffi, window
 
-from waddle.games.waddle.link import LinkError
-from waddle.games.waddle.panels import players_html, result_html, status_html, tracks_html
+from waddle.games.waddle.link import LinkError, encode_game
+from waddle.games.waddle.panels import (
+    players_html,
+    result_html,
+    saves_html,
+    status_html,
+    tracks_html,
+)
+from waddle.games.waddle.saves import (
+    MemoryStorage,
+    SaveError,
+    SaveStore,
+    StorageFullError,
+    export_file,
+    import_file,
+)
 from waddle.games.waddle.session import Session
 from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg
+
+DEFAULT_PLAYERS = 2
 
 
 def new_seed() -> int:
     """A fresh map seed, short enough to read out and type."""
-    return random.SystemRandom().randrange(1, 1_000_000)
+    return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0]) % 1_000_000 + 1
 
 
 def element(element_id: str):
     return document.getElementById(element_id)
 
 
+def now_ms() -> int:
+    return int(window.Date.now())
+
+
+class LocalStorage:
+    """``window.localStorage`` as a :class:`waddle.games.waddle.saves.Storage`."""
+
+    def __init__(self, storage) -> None:
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        value = self.storage.getItem(key)
+        return None if ffi.is_none(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.storage.setItem(key, value)
+        except Exception as error:  # a JsException; its name says whether the quota is hit
+            if "quota" in str(error).lower():
+                raise StorageFullError(str(error)) from None
+            raise
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+def open_storage():
+    """localStorage, or (private mode, sandboxed frame) an in-memory stand-in and a notice."""
+    try:
+        storage = window.localStorage
+        storage.getItem("waddle:probe")
+        return LocalStorage(storage), None
+    except Exception:
+        return MemoryStorage(), (
+            "This browser does not let the page store games: saves last only until the tab closes."
+        )
+
+
 class App:
     """The page around one :class:`Session`; every handler leaves the game intact."""
 
     def __init__(self) -> None:
-
+        params = window.URLSearchParams.new(window.location.search)
+        self.embed = bool(params.has("embed"))
+        self.readonly = self.embed and bool(params.has("readonly"))
         self.board = element("board")
-        self.session, problem = self._initial_session()
         self._shown_hash = ""
         self._proxies = []
-        self.problem(problem)
+        problems = []
+        if self.embed:
+            document.documentElement.dataset.view = "embed"
+            if self.readonly:
+                document.documentElement.dataset.readonly = "true"
+            self.saves = SaveStore(MemoryStorage())  # an embedded board never touches saves
+        else:
+            storage, notice = open_storage()
+            self.saves = SaveStore(storage)
+            if notice:
+                problems.append(notice)
+        self.session, problem = self._initial_session()
+        if problem:
+            problems.append(problem)
+        if self.embed:
+            ply = params.get("ply")
+            if not ffi.is_none(ply) and str(ply).isdigit():
+                self.session.go_to(int(ply))
+        self.problem(" ".join(problems) or None)
 
     # -- start-up -----------------------------------------------------------------------
 
-    def _initial_session(self):
-        """The game in the address if there is one, else a fresh default game."""
-
+    def _initial_session(self) -> tuple[Session, str | None]:
+        """The game in the address, else (full app) the autosave, else a fresh game."""
         text = window.location.hash.removeprefix("#")
+        problem = None
         if text:
             try:
                 return Session.from_link(text), None
             except LinkError as e:
-                return (
-                    Session.new(2, new_seed()),
-                    f"The game in this link could not be opened: {e}. "
-                    "A new game was started instead.",
-                )
-        return Session.new(2, new_seed()), None
+                problem = f"The game in this link could not be opened: {e}."
+        if not self.embed:
+            session, autosave_problem = self.saves.load_autosave()
+            if session is not None:
+                return session, problem
+            problem = " ".join(p for p in (problem, autosave_problem) if p) or None
+        session = Session.new(DEFAULT_PLAYERS, new_seed())
+        if problem:
+            problem += " A new game was started instead."
+        return session, problem
 
     def bind(self) -> None:
         self._listen(document, "click", self.on_click)
         self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
         self._listen(element("ng-players"), "change", self.on_players_change)
+        self._listen(element("save-as-form"), "submit", self.on_save_as)
+        self._listen(element("import-file"), "change", self.on_import)
+        self._listen(element("embed-readonly"), "change", lambda _e: self.fill_share())
         self._listen(window, "hashchange", self.on_hash_change)
 
     def _listen(self, target, event: str, handler) -> None:
@@ -69,27 +154,28 @@ class App:
         target = event.target.closest(
             "[data-hex], [data-token-choice], [data-action], [data-command]"
         )
-        if target is None or target.hasAttribute("disabled"):
+        if ffi.is_none(target) or target.hasAttribute("disabled"):
             return
         dataset = target.dataset
+        session = self.session
         if target.hasAttribute("data-hex"):
-            q, r = (int(v) for v in dataset.hex.split(","))
-            self.guarded(self.session.click_hex, q, r)
+            if not self.readonly and not ffi.is_none(target.closest("#board")):
+                q, r = (int(v) for v in dataset.hex.split(","))
+                self.guarded(session.click_hex, q, r)
         elif target.hasAttribute("data-token-choice"):
-            self.guarded(self.session.choose_token, dataset.tokenChoice)
-        elif dataset.action == "scout":
-            self.guarded(self.session.scout)
-        elif dataset.command == "new-game":
-            self.open_new_game()
-        elif dataset.command == "cancel-new-game":
-            element("new-game").close()
-        elif dataset.command == "copy-link":
-            self.copy_link()
+            self.guarded(session.choose_token, dataset.tokenChoice)
+        elif target.getAttribute("data-action") == "scout":  # dataset.action raises if absent
+            self.guarded(session.scout)
+        else:
+            # data-command="open-saves" runs cmd_open_saves(target)
+            handler = getattr(self, "cmd_" + str(dataset.command).replace("-", "_"), None)
+            if handler is not None:
+                handler(target)
 
     def guarded(self, action, *args) -> None:
         """Run a game action and redraw; on any error, put the game back as it was."""
-
-        before = self.session.record()
+        before = self.session.full_record()
+        ply = self.session.state.ply
         seats = self.session.seats
         try:
             action(*args)
@@ -98,6 +184,7 @@ class App:
         except Exception as error:  # a bug: say so, keep the game, keep the page alive
             window.console.error("".join(traceback.format_exception(error)))
             self.session = Session(before.replay(), seats, before.generated)
+            self.session.go_to(ply)
             self.render()
             self.problem(
                 f"Something went wrong ({type(error).__name__}: {error}). "
@@ -106,7 +193,6 @@ class App:
 
     def on_hash_change(self, _event) -> None:
         """Someone pasted or edited a link: show that game (unless it is ours already)."""
-
         text = window.location.hash.removeprefix("#")
         if not text or text == self._shown_hash:
             return
@@ -119,34 +205,116 @@ class App:
         self.render()
         self.problem(None)
 
-    def copy_link(self) -> None:
-        url = window.location.href
+    # -- commands (buttons with data-command) ---------------------------------------------
+
+    def cmd_undo(self, _target) -> None:
+        self.guarded(self.session.undo)
+
+    def cmd_redo(self, _target) -> None:
+        self.guarded(self.session.redo)
+
+    def cmd_first(self, _target) -> None:
+        self.guarded(self.session.go_to, 0)
+
+    def cmd_last(self, _target) -> None:
+        self.guarded(self.session.go_to, self.session.total_plies)
+
+    def cmd_close_dialog(self, target) -> None:
+        dialog = target.closest("dialog")
+        if not ffi.is_none(dialog):
+            dialog.close()
+
+    cmd_cancel_new_game = cmd_close_dialog
+
+    def cmd_copy_link(self, _target) -> None:
+        self._copy(window.location.href, "Link copied: it opens this game at this move.")
+
+    def cmd_open_share(self, _target) -> None:
+        self.fill_share()
+        element("share").showModal()
+
+    def cmd_copy_embed(self, _target) -> None:
+        self.fill_share()
+        self._copy(element("embed-code").value, "Embed code copied.")
+
+    def fill_share(self) -> None:
+        base = str(window.location.href).split("#")[0].split("?")[0]
+        readonly = "&readonly" if element("embed-readonly").checked else ""
+        full = self.session.full_record()
+        link = encode_game(
+            full, [s.name for s in self.session.seats], generated=self.session.generated is not None
+        )
+        src = f"{base}?embed&ply={self.session.state.ply}{readonly}#{link}"
+        element("share-link").value = str(window.location.href)
+        element("embed-code").value = (
+            f'<iframe src="{_attr(src)}" width="480" height="520" title="Waddle game" '
+            'style="border:0;max-width:100%" loading="lazy"></iframe>'
+        )
+
+    def _copy(self, text: str, done: str) -> None:
         clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard is not None:
-            clipboard.writeText(url)
-        self.session.message = "Link copied: it opens this game at this move."
+        if not ffi.is_none(clipboard):
+            clipboard.writeText(text)
+        self.session.message = done
         self.render()
 
-    # -- new game dialog ----------------------------------------------------------------
-
-    def open_new_game(self) -> None:
+    def cmd_new_game(self, _target) -> None:
         form = element("new-game-form")
         seats = self.session.seats
         element("ng-players").value = str(len(seats))
         for p in range(5):
             name = form.querySelector(f'[name="name{p}"]')
             colour = form.querySelector(f'[name="colour{p}"]')
-            if p < len(seats):
-                name.value = seats[p].name
-                colour.value = seats[p].colour
-            else:
-                name.value = DEFAULT_NAMES[p]
-                colour.value = DEFAULT_COLOURS[p]
+            name.value = seats[p].name if p < len(seats) else DEFAULT_NAMES[p]
+            colour.value = seats[p].colour if p < len(seats) else DEFAULT_COLOURS[p]
         self._random_seed = new_seed()
         element("ng-random-seed").textContent = str(self._random_seed)
         element("ng-error").hidden = True
         self.on_players_change(None)
         element("new-game").showModal()
+
+    def cmd_open_saves(self, _target) -> None:
+        element("saves-message").textContent = ""
+        self.render_saves()
+        element("saves").showModal()
+
+    def cmd_load_save(self, target) -> None:
+        key = target.closest("[data-save-key]").dataset.saveKey
+        try:
+            session = self.saves.load(str(key))
+        except SaveError as e:
+            element("saves-message").textContent = f"That save could not be loaded: {e}."
+            return
+        self.session = session
+        element("saves").close()
+        self.session.message = "Save loaded."
+        self.render()
+        self.problem(None)
+
+    def cmd_delete_save(self, target) -> None:
+        row = target.closest("[data-save-key]")
+        name = row.querySelector(".save-name").textContent
+        if not window.confirm(f"Delete the save “{name}”?"):
+            return
+        self.saves.delete(str(row.dataset.saveKey))
+        element("saves-message").textContent = f"Deleted “{name}”."
+        self.render_saves()
+
+    def cmd_export(self, _target) -> None:
+        text = export_file(self.session)
+        options = ffi.to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(ffi.to_js([text]), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = f"waddle-{self.session.state.players}p-move{self.session.state.ply}.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(ffi.create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        element("saves-message").textContent = "Exported as a .json file."
+
+    # -- forms --------------------------------------------------------------------------
 
     def on_players_change(self, _event) -> None:
         players = int(element("ng-players").value)
@@ -154,7 +322,6 @@ class App:
             row.hidden = int(row.dataset.seat) >= players
 
     def on_new_game_submit(self, event) -> None:
-
         event.preventDefault()
         form = element("new-game-form")
         players = int(element("ng-players").value)
@@ -175,20 +342,67 @@ class App:
         self.render()
         self.problem(None)
 
+    def on_save_as(self, event) -> None:
+        event.preventDefault()
+        name = element("save-name").value
+        try:
+            self.saves.save_as(name, self.session, now_ms())
+        except SaveError as e:
+            element("saves-message").textContent = f"Not saved: {e}."
+            return
+        element("save-name").value = ""
+        element("saves-message").textContent = "Saved."
+        self.render_saves()
+
+    async def on_import(self, event) -> None:
+        files = event.target.files
+        if ffi.is_none(files) or files.length == 0:
+            return
+        text = await files.item(0).text()
+        event.target.value = ""
+        try:
+            session = import_file(str(text))
+        except SaveError as e:
+            element("saves-message").textContent = f"Not imported: {e}."
+            return
+        self.session = session
+        element("saves").close()
+        self.session.message = "Game imported."
+        self.render()
+        self.problem(None)
+
     # -- drawing ------------------------------------------------------------------------
 
     def problem(self, text: str | None) -> None:
         box = element("problem")
         box.textContent = text or ""
         box.hidden = not text
+        if self.embed:
+            status = element("embed-status")
+            status.textContent = text or ""
+            status.hidden = not text
+
+    def render_saves(self) -> None:
+        listing = self.saves.list()
+        element("saves-list").innerHTML = saves_html(listing.entries, now_ms())
+        problems = element("saves-problems")
+        problems.textContent = " ".join(listing.problems)
+        problems.hidden = not listing.problems
 
     def render(self) -> None:
-
         session = self.session
         state = session.state
-        drawn = board_svg(state, session.seats)
+        drawn = board_svg(state, session.seats, show_legal=not self.readonly)
         self.board.setAttribute("viewBox", drawn.view_box)
         self.board.innerHTML = drawn.markup
+        self._render_side()
+        if self.embed:
+            self._render_embed_bar()
+        self._persist()
+
+    def _render_side(self) -> None:
+        session = self.session
+        state = session.state
         element("status").innerHTML = status_html(session)
         element("tracks").innerHTML = tracks_html(session)
         element("players").innerHTML = players_html(session)
@@ -209,6 +423,10 @@ class App:
         double.textContent = (
             "Double" if player is None else f"Double ({state.doubles_left[player]} left)"
         )
+        for button in document.querySelectorAll('.controls [data-command="undo"]'):
+            button.disabled = not session.can_undo()
+        for button in document.querySelectorAll('.controls [data-command="redo"]'):
+            button.disabled = not session.can_redo()
 
         result = element("result")
         if over:
@@ -219,10 +437,44 @@ class App:
             result.hidden = True
             result.removeAttribute("data-winners")
             result.innerHTML = ""
+
+    def _render_embed_bar(self) -> None:
+        session = self.session
+        bar = element("embed-bar")
+        bar.hidden = False
+        element("embed-position").textContent = f"Move {session.state.ply} of {session.total_plies}"
+        for command, enabled in (
+            ("first", session.can_undo()),
+            ("undo", session.can_undo()),
+            ("redo", session.can_redo()),
+            ("last", session.can_redo()),
+        ):
+            bar.querySelector(f'[data-command="{command}"]').disabled = not enabled
+
+    def _persist(self) -> None:
+        """Keep the address and (full app) the autosave in step with the game."""
         self._write_hash()
+        if self.embed:
+            return
+        try:
+            self.saves.autosave(self.session, now_ms())
+        except SaveError as e:
+            self.problem(f"Autosave failed: {e}.")
 
     def _write_hash(self) -> None:
-        text = self.session.link()
+        if self.embed:
+            names = [s.name for s in self.session.seats]
+            text = encode_game(
+                self.session.full_record(), names, generated=self.session.generated is not None
+            )
+            element("open-full").href = f"./#{text}"
+        else:
+            text = self.session.link()
         if text != self._shown_hash:
             self._shown_hash = text
             window.history.replaceState(None, "", "#" + text)
+
+
+def _attr(text: str) -> str:
+    """Escape for an HTML attribute value in double quotes."""
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

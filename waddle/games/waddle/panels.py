@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from waddle.games.waddle.saves import SaveEntry
 from waddle.games.waddle.session import Session
 from waddle.games.waddle.state import LEFT
 from waddle.games.waddle.view import Seat, token_markup
@@ -133,3 +134,38 @@ def result_html(session: Session) -> str:
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<h3>Pools</h3><ul class="pools">{"".join(pool_rows)}</ul>'
     )
+
+
+def saves_html(entries: list[SaveEntry], now_ms: int) -> str:
+    """The named saves as table rows, newest first, each with Load and Delete buttons."""
+    if not entries:
+        return '<p class="hint">No saved games yet.</p>'
+    rows = []
+    for e in entries:
+        progress = "finished" if e.over else f"move {e.ply}"
+        players = ", ".join(escape(n) for n in e.names) or f"{e.players} players"
+        rows.append(
+            f'<tr data-save-key="{escape(e.key)}">'
+            f'<th scope="row" class="save-name">{escape(e.name)}</th>'
+            f"<td>{_age(now_ms - e.saved_at_ms)}</td><td>{players}</td><td>{progress}</td>"
+            f'<td><button type="button" data-command="load-save">Load</button> '
+            f'<button type="button" data-command="delete-save" '
+            f'aria-label="Delete {escape(e.name)}">Delete</button></td></tr>'
+        )
+    return (
+        '<table class="saves"><thead><tr><th scope="col">Name</th><th scope="col">Saved</th>'
+        '<th scope="col">Players</th><th scope="col">Progress</th><th scope="col"></th></tr>'
+        f"</thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _age(ms: int) -> str:
+    minutes = max(0, ms) // 60_000
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} h ago"
+    return f"{hours // 24} days ago"
