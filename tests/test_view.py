@@ -103,3 +103,24 @@ def test_view_box_contains_every_hex():
     for coord in state.board.coords:
         px, py = to_pixel(coord, 30)
         assert x < px < x + w and y < py < y + h
+
+
+def test_every_hex_has_an_accessible_name_and_only_legal_hexes_take_focus():
+    """Screen readers: "ice hex 3,-1, empty, you can place here"; Tab visits legal hexes."""
+    state = mid_game()
+    root = parse(board_svg(state).markup)
+    for el in root.iter():
+        if "data-hex" not in el.attrib:
+            continue
+        label = el.attrib["aria-label"]
+        q, r = el.attrib["data-hex"].split(",")
+        assert f"hex {q},{r}" in label
+        if el.attrib.get("data-legal") == "true":
+            assert el.attrib["tabindex"] == "0" and el.attrib["role"] == "button"
+            assert label.endswith("empty, you can place here")
+        else:
+            assert "tabindex" not in el.attrib
+        if "data-owner" in el.attrib:
+            assert "penguin" in label
+        if el.attrib.get("data-active") == "true":
+            assert label.endswith("active")

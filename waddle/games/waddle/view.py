@@ -173,6 +173,11 @@ def board_svg(
                 inner += (
                     f'<circle class="legal-dot" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.22:.1f}"/>'
                 )
+        label = _hex_label(state, seats, i, h in legal)
+        if h in legal:  # focusable and pressable: keyboard and screen-reader play
+            attrs.append(f'role="button" tabindex="0" aria-label="{escape(label)}"')
+        else:
+            attrs.append(f'role="img" aria-label="{escape(label)}"')
         hex_parts.append(f'<g class="{" ".join(classes)}" {" ".join(attrs)}>{inner}</g>')
 
     # Pool shores: draw each water edge that faces something other than the same pool, so
@@ -195,6 +200,26 @@ def board_svg(
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
     view_box = f"{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}"
     return BoardSvg("".join(hex_parts) + shores + overlays, view_box)
+
+
+def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool) -> str:
+    """What a screen reader says for hex ``i``, e.g. "ice hex 3,-1, empty, you can place here"."""
+    spec = state.board.specs[i]
+    where = f"{spec.q},{spec.r}"
+    if spec.kind == "water":
+        parts = [f"water hex {where}"]
+        if spec.number is not None:
+            parts.append(f"pool number {spec.number}")
+        if spec.fish:
+            parts.append("fish " + " ".join(map(str, spec.fish)))
+        if spec.hex == state.active_hex:
+            parts.append("active")
+        return ", ".join(parts)
+    player = state.owner[i]
+    if player != EMPTY:
+        kind = "double" if state.token[i] == 2 else "single"
+        return f"ice hex {where}, {seats[player].name} {kind} penguin"
+    return f"ice hex {where}, empty" + (", you can place here" if legal else "")
 
 
 def _pool_of(board, h: Hex) -> int:
