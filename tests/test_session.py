@@ -1,11 +1,20 @@
 """What the app does on each click, checked without a browser (session and panels)."""
 
+import itertools
 import re
 
 from waddle.core.rng import Rng
-from waddle.games.waddle import SCOUT
+from waddle.games.waddle import SCOUT, parse_action
 from waddle.games.waddle.link import LinkError
-from waddle.games.waddle.panels import players_html, result_html, status_html, tracks_html
+from waddle.games.waddle.panels import (
+    Round,
+    move_list_html,
+    move_rounds,
+    players_html,
+    result_html,
+    status_html,
+    tracks_html,
+)
 from waddle.games.waddle.session import DOUBLE, SINGLE, Session
 
 
@@ -137,3 +146,30 @@ def test_undo_at_the_start_says_so():
     session = Session.new(2, 1)
     assert not session.undo() and session.message == "Nothing to undo."
     assert not session.redo() and session.message == "Nothing to redo."
+
+
+def test_move_list_groups_moves_into_rounds_with_pool_and_track_switches():
+    session = Session.new(3, 12)
+    rng = Rng(3)
+    while not session.state.is_over():
+        session.play(rng.choice(session.state.legal_actions()))
+    rounds = move_rounds(session)
+    assert sum(len(r.moves) for r in rounds) == session.state.ply
+    assert [ply for r in rounds for ply, _, _ in r.moves] == list(range(1, session.state.ply + 1))
+    replay = session.record().start()
+    for rnd in rounds:
+        assert rnd.pool == replay.active_number
+        for _, player, text in rnd.moves:
+            assert player == replay.to_move()
+            replay.apply(parse_action(text))
+    # a round switches tracks exactly when someone scouted in the round before it
+    for before, after in itertools.pairwise(rounds):
+        assert after.switched == any(text == "S" for _, _, text in before.moves)
+    html = move_list_html(session)
+    assert html.count("data-ply=") == session.state.ply
+    assert "aria-current=step" in html
+
+
+def test_move_list_of_a_new_game_is_one_empty_round():
+    session = Session.new(2, 1)
+    assert move_rounds(session) == [Round(1, False, ())]

@@ -6,6 +6,7 @@ escaped here, so nothing from a link or a save is ever inserted as HTML.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from waddle.games.waddle.saves import SaveEntry
@@ -169,3 +170,61 @@ def _age(ms: int) -> str:
     if hours < 48:
         return f"{hours} h ago"
     return f"{hours // 24} days ago"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of the move list: where it was played and its moves."""
+
+    pool: int | None
+    switched: bool
+    """Whether the other track became active at the start of this round (someone scouted)."""
+    moves: tuple[tuple[int, int, str], ...]
+    """``(ply after the move, player, notation)`` for each move of the round."""
+
+
+def move_rounds(session: Session) -> list[Round]:
+    """The whole line (history and redo line) split into rounds, by replaying it."""
+    record = session.full_record()
+    state = record.start()
+    rounds: list[Round] = []
+    pool, switched, moves = state.active_number, False, []
+    for action in record.actions:
+        track, player = state.active_track, state.to_move()
+        state.apply(action)
+        moves.append((state.ply, player, str(action)))
+        if state.active_number != pool:  # this move ended the round
+            rounds.append(Round(pool, switched, tuple(moves)))
+            pool, switched, moves = state.active_number, state.active_track != track, []
+    if moves or not rounds:
+        rounds.append(Round(pool, switched, tuple(moves)))
+    return rounds
+
+
+def move_list_html(session: Session) -> str:
+    """The moves in the game's notation, round by round; each move is a button to view it."""
+    current = session.state.ply
+    parts = []
+    for k, rnd in enumerate(move_rounds(session)):
+        note = " — tracks switch" if rnd.switched and k > 0 else ""
+        items = "".join(
+            f'<li><button type="button" class="move{" current" if ply == current else ""}" '
+            f'data-ply="{ply}" aria-label="Move {ply}: {escape(session.seats[p].name)} '
+            f'{_spoken(text)}"{" aria-current=step" if ply == current else ""}>'
+            f'<span class="move-player" data-player="{p}">'
+            f"{escape(session.seats[p].name)}</span> {escape(text)}</button></li>"
+            for ply, p, text in rnd.moves
+        )
+        parts.append(
+            f'<li class="round"><div class="round-head">Round {k + 1}: pool {rnd.pool}{note}</div>'
+            f'<ol class="moves">{items}</ol></li>'
+        )
+    return f'<ol class="rounds">{"".join(parts)}</ol>'
+
+
+def _spoken(notation: str) -> str:
+    if notation == "S":
+        return "scouts ahead"
+    if notation.endswith("d"):
+        return f"places a double on {notation[:-1]}"
+    return f"places a single on {notation}"
