@@ -1,4 +1,4 @@
-"""The command line: ``python -m waddle {replay,new,check-map,bench}``.
+"""The command line: ``python -m waddle {replay,new,check-map,bench,move,tournament}``.
 
 ``replay`` follows the project's record design note exactly: one JSON object per record on
 standard output; errors as one ``error:`` line on standard error and exit status 2, never
@@ -11,10 +11,12 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from waddle.games.waddle import Board, HexSpec, Record, RecordError, WaddleState, new_record
+from waddle.games.waddle.ai import LEVELS, make_bot
 from waddle.games.waddle.board import MapError, load_custom_map
 
 EXIT_ERROR = 2
@@ -128,11 +130,118 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def cmd_move(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Print the action a bot chooses in a record's position, in the record's syntax."""
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            state = Record.loads(f.read()).replay()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: cannot read {args.record}: {e}", file=err)
+        return EXIT_ERROR
+    except RecordError as e:
+        print(f"error: {e}", file=err)
+        return EXIT_ERROR
+    if state.is_over():
+        print("error: the game is over: there is no move to choose", file=err)
+        return EXIT_ERROR
+    seconds = None if args.iterations else args.seconds
+    bot = make_bot(args.bot, args.seed, seconds, args.iterations)
+    print(json.dumps(bot.choose(state).to_json()), file=out)
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Play bot levels against each other and print win shares with 95% intervals."""
+    from waddle.games.waddle import tournament
+
+    lineup = args.levels or ["hard", "medium"]
+    counts = args.players or [len(lineup)]
+    if any(n < len(lineup) for n in counts):
+        print(f"error: {len(lineup)} levels need at least {len(lineup)} players", file=err)
+        return EXIT_ERROR
+    processes = args.processes or tournament.default_processes()
+    budget = f"{args.iterations} iterations" if args.iterations else f"{args.seconds:g} s"
+    reports = []
+    for players in counts:
+
+        def progress(result: tournament.GameResult) -> None:
+            if args.verbose:
+                seats = " ".join(
+                    f"{lv}={s}{'*' if p in result.winners else ''}"
+                    for p, (lv, s) in enumerate(zip(result.game.levels, result.scores, strict=True))
+                )
+                print(f"game {result.game.index}: {seats}", file=err, flush=True)
+
+        started = time.perf_counter()
+        result = tournament.run_tournament(
+            lineup,
+            players,
+            args.games,
+            args.seed,
+            None if args.iterations else args.seconds,
+            args.iterations,
+            processes,
+            progress,
+        )
+        wall = time.perf_counter() - started
+        if args.json:
+            reports.append({**result.to_json(), "wall_seconds": round(wall, 1)})
+            continue
+        print(
+            f"{players} players, {len(result.games)} games, {budget} per move, seed {args.seed}, "
+            f"{processes} processes, {wall:.0f} s",
+            file=out,
+        )
+        print(
+            f"  {'level':<8} {'seats':>5} {'win share':>9}  {'95% CI':<16} {'mean VP':>7} "
+            f"{'ms/move':>8}",
+            file=out,
+        )
+        for row in result.rows:
+            print(
+                f"  {row.level:<8} {row.seats:>5} {row.share:>9.3f}  "
+                f"[{row.low:.3f}, {row.high:.3f}] {row.mean_vp:>7.1f} "
+                f"{1000 * row.seconds_per_move:>8.1f}",
+                file=out,
+            )
+    if args.json:
+        print(json.dumps(reports), file=out)
+    return 0
+
+
 def _players(text: str) -> int:
     value = int(text)
     if not 2 <= value <= 5:
         raise argparse.ArgumentTypeError("Waddle is for 2 to 5 players")
     return value
+
+
+def _level(text: str) -> str:
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose from {', '.join(LEVELS)}")
+    return text
+
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        value = kind(text)
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+        return value
+
+    return parse
+
+
+def _add_budget(p: argparse.ArgumentParser, seconds: float) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
+        "--seconds", type=_positive(float), default=seconds, help=f"per move (default {seconds:g})"
+    )
+    group.add_argument(
+        "--iterations",
+        type=_positive(int),
+        help="search iterations per move instead of seconds: reproducible choices",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -164,6 +273,37 @@ def build_parser() -> argparse.ArgumentParser:
         "--processes", type=int, default=None, help="parallel processes (default: cores)"
     )
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("move", help="print the action a bot chooses in a record's position")
+    p.add_argument("record", help="a record file (waddle-record/1) of a game not yet over")
+    p.add_argument("--bot", choices=LEVELS, default="hard", help="bot level (default hard)")
+    p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    _add_budget(p, 1.0)
+    p.set_defaults(run=cmd_move)
+
+    p = sub.add_parser(
+        "tournament", help="play bot levels against each other; win shares with 95% CIs"
+    )
+    p.add_argument(
+        "levels",
+        nargs="*",
+        type=_level,
+        metavar="LEVEL",
+        help=f"the level of each seat, from {', '.join(LEVELS)} (default: hard medium); "
+        "with more players than levels the last one fills the rest",
+    )
+    p.add_argument(
+        "--players", type=_players, nargs="+", help="player counts (default: one per level)"
+    )
+    p.add_argument("--games", type=_positive(int), default=100, help="games per player count")
+    p.add_argument("--seed", type=int, default=0, help="seed for maps, orders and bots")
+    p.add_argument(
+        "--processes", type=int, default=None, help="parallel processes (default: cores)"
+    )
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--verbose", action="store_true", help="one line per game on stderr")
+    _add_budget(p, 0.3)
+    p.set_defaults(run=cmd_tournament)
     return parser
 
 

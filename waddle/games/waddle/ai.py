@@ -1,0 +1,518 @@
+"""Bots that play Waddle: greedy players for "easy" and "medium", tree search for "hard".
+
+>>> from waddle.games.waddle import new_game
+>>> state = new_game(players=2, seed=3)
+>>> bot = make_bot("medium", seed=1)
+>>> bot.choose(state) in state.legal_actions()
+True
+
+The levels (:data:`LEVELS`):
+
+- ``random``: a uniformly random legal action (:class:`waddle.core.bots.RandomBot`).
+- ``easy``: the greedy player with noise on its judgement and no deliberate scouting.
+- ``medium``: the greedy player: each placement is valued by the VP it changes right now
+  for everyone (waddles joined, pool majorities won or lost, :func:`place_gain`) plus
+  what it leaves open for later, doubles are kept for where they pay, and it scouts when
+  going first at the next hex is worth more than its remaining turns in this round.
+- ``hard``: Monte Carlo tree search (:class:`waddle.core.bots.Mcts`) whose playouts are
+  played by a fast greedy policy, whose new nodes try the greedy favourite first
+  (progressive bias) and whose reward adds the score margin to the win, so that it still
+  tells good moves from bad when every line wins or every line loses.
+
+Everything here is deterministic given the seed (see :mod:`waddle.core.bots`): values
+are integers or floats built from ``+ - * /`` in a fixed order, and ties go to the
+first action in the engine's order.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from waddle.core.bots import (
+    Budget,
+    Mcts,
+    MctsConfig,
+    RandomBot,
+    Search,
+    SearchBot,
+)
+from waddle.core.rng import Rng
+from waddle.games.waddle.actions import SCOUT, Action
+from waddle.games.waddle.board import Board
+from waddle.games.waddle.scoring import pool_awards, waddle_vp
+from waddle.games.waddle.state import WaddleState
+
+LEVELS = ("random", "easy", "medium", "hard")
+"""Bot levels from weakest to strongest, as :func:`make_bot` and the command line name them."""
+
+EMPTY = -1
+
+
+# -- what a board tells a bot, computed once per board --------------------------------------
+
+
+class BoardInfo:
+    """Per-board tables the bots need on top of :class:`Board`.
+
+    >>> from waddle.games.waddle import new_game
+    >>> info = BoardInfo.of(new_game(players=2, seed=1).board)
+    >>> all(info.pool_fish[p] for near in info.pools_near for p in near)
+    True
+    """
+
+    __slots__ = ("__weakref__", "board", "fillable", "pool_fish", "pool_ice", "pools_near")
+
+    _cache: ClassVar[weakref.WeakKeyDictionary[Board, BoardInfo]] = weakref.WeakKeyDictionary()
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.pool_ice = tuple(pool.ice for pool in board.pools)
+        self.pool_fish = tuple(pool.fish for pool in board.pools)
+        near: list[list[int]] = [[] for _ in range(len(board))]
+        for p, pool in enumerate(board.pools):
+            if pool.fish:  # a pool without fish scores nothing: no reason to look at it
+                for i in pool.ice:
+                    near[i].append(p)
+        self.pools_near = tuple(tuple(n) for n in near)
+        """For each hex index, the pools with fish whose shore it is on."""
+        self.fillable = tuple(bool(slots) for slots in board.ice_slots)
+        """Whether each hex is ice that some numbered water hex will make playable."""
+
+    @staticmethod
+    def of(board: Board) -> BoardInfo:
+        """The tables for ``board``, built on first use and kept while the board lives."""
+        info = BoardInfo._cache.get(board)
+        if info is None:
+            info = BoardInfo._cache[board] = BoardInfo(board)
+        return info
+
+
+# -- exact value of one placement ------------------------------------------------------------
+
+
+def _group_sizes(state: WaddleState, i: int, player: int) -> list[int]:
+    """Penguins in each distinct waddle of ``player`` next to hex ``i`` (a double is 2)."""
+    owner, token = state.owner, state.token
+    neighbors = state.board.ice_neighbors
+    seen = [i]
+    sizes = []
+    for start in neighbors[i]:
+        if owner[start] != player or start in seen:
+            continue
+        seen.append(start)
+        group = [start]
+        size = 0
+        for j in group:  # grows while iterating: breadth-first
+            size += token[j]
+            for n in neighbors[j]:
+                if owner[n] == player and n not in seen:
+                    seen.append(n)
+                    group.append(n)
+        sizes.append(size)
+    return sizes
+
+
+def _pool_totals(counts: list[int], fish: tuple[int, ...], players: int) -> list[int]:
+    return [sum(a) for a in pool_awards(counts, fish, players)]
+
+
+def place_gain(state: WaddleState, i: int, player: int, tokens: int) -> list[int]:
+    """How every player's VP would change if ``player`` put ``tokens`` penguins on hex ``i``.
+
+    Exact for the position as it stands: the waddles the penguin joins, and every pool
+    whose ranking it changes (a pool majority can take fish from someone else).
+
+    >>> from waddle.games.waddle import Board, HexSpec
+    >>> board = Board([HexSpec(0, 0, "water", 1, (4,)), HexSpec(1, 0, "ice"),
+    ...                HexSpec(0, 1, "ice"), HexSpec(1, -1, "ice")])
+    >>> state = WaddleState(board, players=2)
+    >>> state.owner[board.index[(1, -1)]], state.token[board.index[(1, -1)]] = 1, 1
+    >>> place_gain(state, board.index[(1, 0)], player=0, tokens=1)  # ties the pool: both 4
+    [5, 0]
+    >>> place_gain(state, board.index[(1, 0)], player=0, tokens=2)  # wins it from player 1
+    [7, -4]
+    """
+    players = state.players
+    gain = [0] * players
+    sizes = _group_sizes(state, i, player)
+    before = 0
+    for s in sizes:
+        before += waddle_vp(s, players)
+    gain[player] = waddle_vp(sum(sizes) + tokens, players) - before
+    info = BoardInfo.of(state.board)
+    owner, token = state.owner, state.token
+    for p in info.pools_near[i]:
+        counts = [0] * players
+        for j in info.pool_ice[p]:
+            if owner[j] != EMPTY:
+                counts[owner[j]] += token[j]
+        fish = info.pool_fish[p]
+        was = _pool_totals(counts, fish, players)
+        counts[player] += tokens
+        now = _pool_totals(counts, fish, players)
+        for q in range(players):
+            gain[q] += now[q] - was[q]
+    return gain
+
+
+def relative(gain: list[int], player: int) -> float:
+    """A gain vector seen by ``player``: their own gain less the average of the others'.
+
+    What counts is finishing ahead, so a pool taken from a rival is worth twice its fish
+    in a two-player game.
+    """
+    others = 0
+    for q, g in enumerate(gain):
+        if q != player:
+            others += g
+    return gain[player] - others / (len(gain) - 1)
+
+
+# -- the greedy player ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """The knobs of the greedy player (``medium``; ``easy`` adds noise and never scouts).
+
+    - ``open_weight``: value of each still-empty playable hex next to a placement, per
+      penguin of the waddle it would extend (room for the waddle to grow later).
+    - ``double_min``: extra value a double must add over a single at the same hex before
+      it is spent, at the start of the game; the bar falls to 0 as the ice runs out.
+    - ``scout``: whether to weigh scouting at all; ``scout_margin`` is how much more
+      going first at the next hex must be worth than the turns given up.
+    - ``noise``: uniform noise in VP added to each action's value (0: none).
+    """
+
+    open_weight: float = 0.25
+    double_min: float = 6.0
+    scout: bool = True
+    scout_margin: float = 1.0
+    noise: float = 0.0
+
+
+MEDIUM = Greedy()
+EASY = Greedy(open_weight=0.0, double_min=0.0, scout=False, noise=4.0)
+
+
+def _open_room(state: WaddleState, info: BoardInfo, i: int) -> int:
+    """Still-empty hexes next to ``i`` that some round will make playable."""
+    owner, fillable = state.owner, info.fillable
+    room = 0
+    for n in state.board.ice_neighbors[i]:
+        if owner[n] == EMPTY and fillable[n]:
+            room += 1
+    return room
+
+
+def _placement_value(
+    state: WaddleState, info: BoardInfo, knobs: Greedy, i: int, player: int, tokens: int
+) -> float:
+    value = relative(place_gain(state, i, player, tokens), player)
+    if knobs.open_weight:
+        waddle = tokens
+        for s in _group_sizes(state, i, player):
+            waddle += s
+        value += knobs.open_weight * waddle * _open_room(state, info, i)
+    return value
+
+
+def _ice_left(state: WaddleState) -> int:
+    """Playable ice still empty anywhere on the map."""
+    owner, fillable = state.owner, BoardInfo.of(state.board).fillable
+    left = 0
+    for i in state.board.ice:
+        if owner[i] == EMPTY and fillable[i]:
+            left += 1
+    return left
+
+
+def _next_round_hexes(state: WaddleState) -> list[int]:
+    """Empty ice around the hex that will be active next round (none if the game ends)."""
+    board, owner = state.board, state.owner
+    now = set(board.slot_ice[state.active])  # filled this round whoever places
+    for slot in range(state.active + 1, len(board.slot_ice)):
+        later = [i for i in board.slot_ice[slot] if owner[i] == EMPTY and i not in now]
+        if later:
+            return later
+    return []
+
+
+def first_next_round(state: WaddleState) -> int:
+    """Who would move first next round if nobody else scouts and the mover places."""
+    track = state.tracks[state.active_track]
+    scouts = state.tracks[1 - state.active_track]
+    if scouts:
+        return scouts[0]
+    empty = len(state.legal_hexes())
+    return track[empty % len(track)]
+
+
+def scout_value(state: WaddleState, knobs: Greedy, best_now: float) -> float:
+    """What scouting ahead is worth to the player to move, against placing at ``best_now``.
+
+    Going first next round takes the best hex there before anyone else, instead of the
+    one the others leave; the price is every turn left to us in this round, which the
+    others take instead (estimated at ``best_now`` each).
+    """
+    if not state.can_scout():
+        return -1e9
+    player = state.to_move()
+    assert player is not None
+    info = BoardInfo.of(state.board)
+    scouts = state.tracks[1 - state.active_track]
+    if not scouts and first_next_round(state) == player:
+        return -1e9  # first next round anyway: scouting would only give turns away
+    values = sorted(
+        (_placement_value(state, info, knobs, i, player, 1) for i in _next_round_hexes(state)),
+        reverse=True,
+    )
+    if not values:
+        return -1e9  # the game ends with this round: nothing to be first at
+    track = state.tracks[state.active_track]
+    ahead_of = len(track) - 1  # players who would otherwise pick before us next round
+    later = values[min(ahead_of, len(values) - 1)] if len(values) > 1 else 0.0
+    empty = len(state.legal_hexes())
+    turns_given_up = -(-empty // len(track))  # ceil: we move first among the track
+    return values[0] - later - turns_given_up * max(best_now, 0.0) - knobs.scout_margin
+
+
+def greedy_values(
+    state: WaddleState, knobs: Greedy = MEDIUM, rng: Rng | None = None
+) -> list[tuple[Action, float]]:
+    """Every legal action with the greedy player's value for it (higher is better).
+
+    A double's value is its placement value less a bar that falls as the ice runs out,
+    so doubles are saved for the hexes where the second penguin counts most.
+    """
+    player = state.to_move()
+    if player is None:
+        return []
+    info = BoardInfo.of(state.board)
+    index = state.board.index
+    left = _ice_left(state)
+    total = max(1, sum(1 for i in state.board.ice if info.fillable[i]))
+    bar = knobs.double_min * left / total
+    out: list[tuple[Action, float]] = []
+    best_now = -1e9
+    for action in state.legal_actions():
+        if action.hex is None:
+            continue
+        i = index[action.hex]
+        value = _placement_value(state, info, knobs, i, player, 2 if action.double else 1)
+        if action.double:
+            value -= bar
+        else:
+            best_now = max(best_now, value)
+        if knobs.noise and rng is not None:
+            value += knobs.noise * (2 * rng.random() - 1)
+        out.append((action, value))
+    if state.can_scout():
+        value = scout_value(state, knobs, best_now) if knobs.scout else -1e9
+        out.append((SCOUT, value))
+    return out
+
+
+class GreedySearch(Search[Action]):
+    """The greedy player's decision: a single iteration values every legal action."""
+
+    def __init__(self, state: WaddleState, budget: Budget, knobs: Greedy, rng: Rng) -> None:
+        super().__init__(state, budget)
+        self._state = state.clone()
+        self._knobs = knobs
+        self._rng = rng
+        self._values: list[tuple[Action, float]] = []
+
+    def _iterate(self, count: int) -> int:
+        self._values = greedy_values(self._state, self._knobs, self._rng)
+        self.done = True
+        return 1
+
+    def best(self) -> Action:
+        if not self.done:
+            self.step()
+        if not self._values:
+            return self.legal[0]
+        best, best_value = self._values[0]
+        for action, value in self._values[1:]:
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def stats(self) -> list[tuple[Action, int, float]]:
+        return sorted(((a, 1, v) for a, v in self._values), key=lambda row: -row[2])
+
+
+class GreedyBot(SearchBot[Action]):
+    """The ``easy`` and ``medium`` levels: one-ply greedy with Waddle judgement."""
+
+    def __init__(
+        self, seed: int = 0, budget: Budget | None = None, knobs: Greedy = MEDIUM, name="greedy"
+    ) -> None:
+        super().__init__(seed, budget)
+        self.knobs = knobs
+        self.name = name
+
+    def start(self, state: WaddleState) -> GreedySearch:
+        return GreedySearch(state, self.budget, self.knobs, self.search_rng(state))
+
+
+# -- tree search with Waddle knowledge --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Playout:
+    """The knobs of the fast playout policy of the ``hard`` bot.
+
+    Each empty hex around the active one is scored by cheap features: penguins of the
+    mover next to it (their waddle grows), and pools where one more penguin takes or
+    shares the lead (worth the fish at stake); the best is played, with uniform noise of
+    ``noise`` so playouts vary. A double goes where that score reaches ``double_at``.
+    Players scout with probability ``scout`` when allowed.
+    """
+
+    friend: float = 2.0
+    pool: float = 1.0
+    noise: float = 3.0
+    double_at: float = 6.0
+    scout: float = 0.08
+
+
+@dataclass(frozen=True)
+class HardKnobs:
+    exploration: float = 0.5
+    bias: float = 1.0
+    margin_weight: float = 0.3
+    """Share of the reward given by the score margin rather than the result."""
+    margin_scale: float = 20.0
+    """Score margin (VP) at which the margin part of the reward is three quarters."""
+    playout: Playout = Playout()
+
+
+HARD = HardKnobs()
+
+
+class WaddleKnowledge:
+    """The hooks that turn the generic :class:`~waddle.core.bots.Mcts` into the hard bot."""
+
+    def __init__(self, board: Board, knobs: HardKnobs = HARD) -> None:
+        self.info = BoardInfo.of(board)
+        self.knobs = knobs
+
+    def policy(self, state: WaddleState, rng: Rng) -> Action:
+        """The playout move: a noisy greedy choice from cheap features, or a scout."""
+        knobs = self.knobs.playout
+        track = state.tracks[state.active_track]
+        if len(track) > 1 and rng.random() < knobs.scout:
+            return SCOUT
+        owner, token = state.owner, state.token
+        board = state.board
+        info = self.info
+        player = track[0]
+        players = state.players
+        neighbors = board.ice_neighbors
+        pools_near, pool_ice, pool_fish = info.pools_near, info.pool_ice, info.pool_fish
+        random = rng.random
+        noise = knobs.noise
+        best_i, best_w, best_base = -1, -1.0, 0.0
+        for i in board.slot_ice[state.active]:
+            if owner[i] != EMPTY:
+                continue
+            w = 0.0
+            for n in neighbors[i]:
+                if owner[n] == player:
+                    w += knobs.friend * token[n]
+            for p in pools_near[i]:
+                mine = top = 0
+                counts = [0] * players
+                for j in pool_ice[p]:
+                    o = owner[j]
+                    if o != EMPTY:
+                        counts[o] += token[j]
+                mine = counts[player]
+                for q in range(players):
+                    if q != player and counts[q] > top:
+                        top = counts[q]
+                if mine <= top < mine + 2:  # one more penguin (or two) takes or shares the lead
+                    w += knobs.pool * pool_fish[p][0] * (2 if players == 2 else 1)
+            score = w + noise * random()
+            if score > best_w:
+                best_i, best_w, best_base = i, score, w
+        double = bool(state.doubles_left[player]) and best_base >= knobs.double_at
+        return board.place_actions[best_i][double]
+
+    def evaluate(self, state: WaddleState) -> list[float]:
+        """Reward of a finished game: the win share, blended with the score margin."""
+        scores = state.scores()
+        players = len(scores)
+        top = max(scores)
+        winners = scores.count(top)
+        weight = self.knobs.margin_weight
+        scale = self.knobs.margin_scale
+        rewards = []
+        for p in range(players):
+            best_other = -1
+            for q in range(players):
+                if q != p and scores[q] > best_other:
+                    best_other = scores[q]
+            d = scores[p] - best_other
+            margin = 0.5 + 0.5 * d / (abs(d) + scale)  # squashed to (0, 1), no exp needed
+            share = 1.0 / winners if scores[p] == top else 0.0
+            rewards.append((1.0 - weight) * share + weight * margin)
+        return rewards
+
+    def prior(self, state: WaddleState, actions: Sequence[Action]) -> list[float]:
+        """The greedy player's values, rescaled to [0, 1] (the best is 1)."""
+        values = dict(greedy_values(state, MEDIUM))
+        raw = [values.get(a, -1e9) for a in actions]
+        raw = [max(v, -30.0) for v in raw]  # "never" is just bad, not infinitely so
+        lo, hi = min(raw), max(raw)
+        if hi <= lo:
+            return [0.5] * len(raw)
+        return [(v - lo) / (hi - lo) for v in raw]
+
+
+class HardBot(SearchBot[Action]):
+    """The ``hard`` level: :class:`~waddle.core.bots.Mcts` with :class:`WaddleKnowledge`."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: HardKnobs = HARD):
+        super().__init__(seed, budget)
+        self.knobs = knobs
+
+    def start(self, state: WaddleState) -> Mcts[Action]:
+        knowledge = WaddleKnowledge(state.board, self.knobs)
+        config = MctsConfig(
+            exploration=self.knobs.exploration,
+            policy=knowledge.policy,
+            evaluate=knowledge.evaluate,
+            prior=knowledge.prior,
+            bias=self.knobs.bias,
+        )
+        return Mcts(state, self.budget, config, self.search_rng(state))
+
+
+def make_bot(
+    level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
+) -> SearchBot[Action]:
+    """A bot of ``level`` (one of :data:`LEVELS`) thinking for ``seconds`` or ``iterations``.
+
+    Neither means one second; with ``iterations`` the bot is deterministic.
+
+    >>> make_bot("hard", seed=7, iterations=100)
+    <HardBot hard seed=7 Budget(seconds=None, iterations=100)>
+    """
+    budget = Budget.of(seconds, iterations)
+    if level == "random":
+        return RandomBot(seed, budget)
+    if level == "easy":
+        return GreedyBot(seed, budget, EASY, "easy")
+    if level == "medium":
+        return GreedyBot(seed, budget, MEDIUM, "medium")
+    if level == "hard":
+        return HardBot(seed, budget)
+    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
