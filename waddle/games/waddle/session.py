@@ -7,8 +7,8 @@ CPython; ``web/main.py`` only forwards events here and copies the results into t
 >>> q, r = session.state.legal_hexes()[0]
 >>> session.click_hex(q, r)
 True
->>> session.state.ply, session.message
-(1, None)
+>>> session.state.ply, session.message == f"{session.seats[0].name} placed a penguin on {q},{r}."
+(1, True)
 >>> session.click_hex(q, r)
 False
 >>> session.message == f"Hex {q},{r} already has a penguin."
@@ -122,12 +122,13 @@ class Session:
             self.future.pop()
         else:
             self.future.clear()
-        before = self.state.active
+        before, track = self.state.active, self.state.active_track
+        player = self.state.to_move()
         self.state.apply(action)
         self.token = SINGLE
-        self.message = None
+        self.message = f"{self.seats[player].name} {describe(action)}."
         if self.state.active != before:
-            self.message = self.round_change_text()
+            self.message += " " + self.round_change_text(self.state.active_track != track)
         return True
 
     def can_undo(self) -> bool:
@@ -169,13 +170,30 @@ class Session:
         record.actions = record.actions + self.future[::-1]
         return record
 
-    def round_change_text(self) -> str:
+    def round_change_text(self, switched: bool) -> str:
+        """What a round change did: the new active pool, and who goes first and why."""
         state = self.state
         if state.is_over():
             return "Every pool is surrounded: the game is over."
         player = state.to_move()
         assert player is not None
-        return f"New round at pool {state.active_number}: {self.seats[player].name} goes first."
+        why = (
+            "the first to scout ahead; the scouts go first, the others follow in order"
+            if switched
+            else "nobody scouted, so the turn order continues"
+        )
+        return (
+            f"New round at pool {state.active_number}: {self.seats[player].name} goes first "
+            f"({why})."
+        )
+
+
+def describe(action: Action) -> str:
+    """What a move did, for the live region: "placed a double token on 3,-1"."""
+    if action.hex is None:
+        return "scouted ahead"
+    where = f"{action.hex[0]},{action.hex[1]}"
+    return f"placed a double token on {where}" if action.double else f"placed a penguin on {where}"
 
 
 def _sentence(reason: str) -> str:
