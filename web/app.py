@@ -13,6 +13,7 @@ from pyscript import document, ffi, window
 
 from waddle.games.waddle.link import LinkError, encode_game
 from waddle.games.waddle.panels import (
+    move_list_html,
     players_html,
     result_html,
     saves_html,
@@ -31,6 +32,9 @@ from waddle.games.waddle.session import Session
 from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg
 
 DEFAULT_PLAYERS = 2
+
+KEYS = {"s": "scout", "d": "double", "1": "single", "2": "double", "u": "undo", "r": "redo"}
+"""Keyboard shortcuts (the page lists them under the side panel)."""
 
 
 def new_seed() -> int:
@@ -142,6 +146,8 @@ class App:
         self._listen(element("import-file"), "change", self.on_import)
         self._listen(element("embed-readonly"), "change", lambda _e: self.fill_share())
         self._listen(window, "hashchange", self.on_hash_change)
+        self._listen(document, "keydown", self.on_key)
+        self._listen(element("scrubber"), "input", self.on_scrub)
 
     def _listen(self, target, event: str, handler) -> None:
         proxy = ffi.create_proxy(handler)
@@ -152,7 +158,7 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target.closest(
-            "[data-hex], [data-token-choice], [data-action], [data-command]"
+            "[data-hex], [data-token-choice], [data-action], [data-command], [data-ply]"
         )
         if ffi.is_none(target) or target.hasAttribute("disabled"):
             return
@@ -160,17 +166,23 @@ class App:
         session = self.session
         if target.hasAttribute("data-hex"):
             if not self.readonly and not ffi.is_none(target.closest("#board")):
-                q, r = (int(v) for v in dataset.hex.split(","))
-                self.guarded(session.click_hex, q, r)
+                self.guarded(self.click_hex, str(dataset.hex))
         elif target.hasAttribute("data-token-choice"):
             self.guarded(session.choose_token, dataset.tokenChoice)
         elif target.getAttribute("data-action") == "scout":  # dataset.action raises if absent
             self.guarded(session.scout)
+        elif target.hasAttribute("data-ply"):
+            self.guarded(session.go_to, int(target.getAttribute("data-ply")))
         else:
             # data-command="open-saves" runs cmd_open_saves(target)
             handler = getattr(self, "cmd_" + str(dataset.command).replace("-", "_"), None)
             if handler is not None:
                 handler(target)
+
+    def click_hex(self, text: str) -> None:
+        """A click on ``data-hex="q,r"``: read inside guarded(), so a bad value is shown."""
+        q, r = (int(v) for v in text.split(","))
+        self.session.click_hex(q, r)
 
     def guarded(self, action, *args) -> None:
         """Run a game action and redraw; on any error, put the game back as it was."""
@@ -190,6 +202,65 @@ class App:
                 f"Something went wrong ({type(error).__name__}: {error}). "
                 "The game is as it was before that move."
             )
+
+    def on_scrub(self, event) -> None:
+        self.guarded(self.session.go_to, int(event.target.value))
+
+    def on_key(self, event) -> None:
+        """Keyboard play: Enter/Space on a focused hex places; letters for the rest."""
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        if ffi.is_none(target) or not hasattr(target, "closest"):
+            return
+        tag = str(target.tagName).lower()
+        if tag in ("input", "textarea", "select") or not ffi.is_none(target.closest("dialog")):
+            return
+        key = str(event.key)
+        hex_element = target.closest("[data-hex]")
+        on_hex = not ffi.is_none(hex_element)
+        if on_hex and key in ("Enter", " "):
+            event.preventDefault()
+            if not self.readonly:
+                self.guarded(self.click_hex, str(hex_element.getAttribute("data-hex")))
+                self.focus_legal(0)
+            return
+        if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            if self.focus_legal(step, relative=on_hex):
+                event.preventDefault()
+            return
+        command = KEYS.get(key.lower())
+        if command is None or self.readonly:
+            return
+        event.preventDefault()
+        session = self.session
+        if command == "scout":
+            self.guarded(session.scout)
+            self.focus_legal(0)
+        elif command in ("single", "double"):
+            kind = command
+            if key.lower() == "d" and session.token == "double":
+                kind = "single"  # D toggles
+            self.guarded(session.choose_token, kind)
+        elif command == "undo":
+            self.guarded(session.undo)
+        else:
+            self.guarded(session.redo)
+
+    def focus_legal(self, step: int, relative: bool = False) -> bool:
+        """Move keyboard focus among the legal hexes (wrapping); False if there are none."""
+        hexes = list(self.board.querySelectorAll('[data-legal="true"]'))
+        if not hexes:
+            return False
+        index = 0
+        if relative:
+            keys = [str(h.getAttribute("data-hex")) for h in hexes]
+            current = document.activeElement.closest("[data-hex]")
+            if not ffi.is_none(current) and str(current.getAttribute("data-hex")) in keys:
+                index = (keys.index(str(current.getAttribute("data-hex"))) + step) % len(hexes)
+        hexes[index].focus()
+        return True
 
     def on_hash_change(self, _event) -> None:
         """Someone pasted or edited a link: show that game (unless it is ours already)."""
@@ -427,6 +498,11 @@ class App:
             button.disabled = not session.can_undo()
         for button in document.querySelectorAll('.controls [data-command="redo"]'):
             button.disabled = not session.can_redo()
+        element("move-list").innerHTML = move_list_html(session)
+        scrubber = element("scrubber")
+        scrubber.max = str(session.total_plies)
+        scrubber.value = str(state.ply)
+        scrubber.setAttribute("aria-valuetext", f"move {state.ply} of {session.total_plies}")
 
         result = element("result")
         if over:
