@@ -11,6 +11,7 @@ import traceback
 
 from pyscript import document, ffi, window
 
+from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.link import LinkError, encode_game
 from waddle.games.waddle.panels import (
     move_list_html,
@@ -29,6 +30,8 @@ from waddle.games.waddle.saves import (
     import_file,
 )
 from waddle.games.waddle.session import Session
+from waddle.games.waddle.tutorial import STEPS as TUTORIAL_STEPS
+from waddle.games.waddle.tutorial import Tutorial
 from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg
 
 DEFAULT_PLAYERS = 2
@@ -108,6 +111,7 @@ class App:
             self.saves = SaveStore(storage)
             if notice:
                 problems.append(notice)
+        self.tutorial: Tutorial | None = None
         self.session, problem = self._initial_session()
         if problem:
             problems.append(problem)
@@ -170,7 +174,7 @@ class App:
         elif target.hasAttribute("data-token-choice"):
             self.guarded(session.choose_token, dataset.tokenChoice)
         elif target.getAttribute("data-action") == "scout":  # dataset.action raises if absent
-            self.guarded(session.scout)
+            self.guarded(self.scout)
         elif target.hasAttribute("data-ply"):
             self.guarded(session.go_to, int(target.getAttribute("data-ply")))
         else:
@@ -182,7 +186,16 @@ class App:
     def click_hex(self, text: str) -> None:
         """A click on ``data-hex="q,r"``: read inside guarded(), so a bad value is shown."""
         q, r = (int(v) for v in text.split(","))
-        self.session.click_hex(q, r)
+        if self.tutorial is not None:
+            self.tutorial.try_action(Action.place((q, r), self.session.token == "double"))
+        else:
+            self.session.click_hex(q, r)
+
+    def scout(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.try_action(SCOUT)
+        else:
+            self.session.scout()
 
     def guarded(self, action, *args) -> None:
         """Run a game action and redraw; on any error, put the game back as it was."""
@@ -197,6 +210,8 @@ class App:
             window.console.error("".join(traceback.format_exception(error)))
             self.session = Session(before.replay(), seats, before.generated)
             self.session.go_to(ply)
+            if self.tutorial is not None:
+                self.tutorial.session = self.session
             self.render()
             self.problem(
                 f"Something went wrong ({type(error).__name__}: {error}). "
@@ -236,7 +251,7 @@ class App:
         event.preventDefault()
         session = self.session
         if command == "scout":
-            self.guarded(session.scout)
+            self.guarded(self.scout)
             self.focus_legal(0)
         elif command in ("single", "double"):
             kind = command
@@ -244,9 +259,9 @@ class App:
                 kind = "single"  # D toggles
             self.guarded(session.choose_token, kind)
         elif command == "undo":
-            self.guarded(session.undo)
+            self.cmd_undo(None)
         else:
-            self.guarded(session.redo)
+            self.cmd_redo(None)
 
     def focus_legal(self, step: int, relative: bool = False) -> bool:
         """Move keyboard focus among the legal hexes (wrapping); False if there are none."""
@@ -273,16 +288,40 @@ class App:
             self.problem(f"The game in this link could not be opened: {e}.")
             self._write_hash()
             return
+        self.tutorial = None
         self.render()
         self.problem(None)
 
     # -- commands (buttons with data-command) ---------------------------------------------
 
     def cmd_undo(self, _target) -> None:
-        self.guarded(self.session.undo)
+        if self.tutorial is None:
+            self.guarded(self.session.undo)
 
     def cmd_redo(self, _target) -> None:
-        self.guarded(self.session.redo)
+        if self.tutorial is None:
+            self.guarded(self.session.redo)
+
+    def cmd_open_rules(self, _target) -> None:
+        element("rules").showModal()
+
+    def cmd_start_tutorial(self, target) -> None:
+        self.cmd_close_dialog(target)
+        if self.tutorial is None:
+            self._before_tutorial = self.session
+        self.tutorial = Tutorial()
+        self.session = self.tutorial.session
+        self.render()
+        self.problem(None)
+        self.focus_legal(0)
+
+    def cmd_end_tutorial(self, _target) -> None:
+        if self.tutorial is None:
+            return
+        self.tutorial = None
+        self.session = self._before_tutorial
+        self.session.message = "Back to your game."
+        self.render()
 
     def cmd_first(self, _target) -> None:
         self.guarded(self.session.go_to, 0)
@@ -356,6 +395,7 @@ class App:
         except SaveError as e:
             element("saves-message").textContent = f"That save could not be loaded: {e}."
             return
+        self.tutorial = None
         self.session = session
         element("saves").close()
         self.session.message = "Save loaded."
@@ -407,6 +447,7 @@ class App:
                 error.hidden = False
                 return
             seed = int(text)
+        self.tutorial = None
         self.session = Session.new(players, seed, names, colours)
         self.session.message = f"New game on map {seed}."
         element("new-game").close()
@@ -436,6 +477,7 @@ class App:
         except SaveError as e:
             element("saves-message").textContent = f"Not imported: {e}."
             return
+        self.tutorial = None
         self.session = session
         element("saves").close()
         self.session.message = "Game imported."
@@ -467,6 +509,7 @@ class App:
         self.board.setAttribute("viewBox", drawn.view_box)
         self.board.innerHTML = drawn.markup
         self._render_side()
+        self._render_tutorial()
         if self.embed:
             self._render_embed_bar()
         self._persist()
@@ -527,8 +570,21 @@ class App:
         ):
             bar.querySelector(f'[data-command="{command}"]').disabled = not enabled
 
+    def _render_tutorial(self) -> None:
+        box = element("tutorial")
+        box.hidden = self.tutorial is None
+        document.documentElement.toggleAttribute("data-tutorial", self.tutorial is not None)
+        if self.tutorial is None:
+            return
+        step = self.tutorial.step
+        number = [s.key for s in TUTORIAL_STEPS].index(step.key) + 1
+        element("tutorial-progress").textContent = f"(step {number} of {len(TUTORIAL_STEPS)})"
+        element("tutorial-text").textContent = step.text
+
     def _persist(self) -> None:
         """Keep the address and (full app) the autosave in step with the game."""
+        if self.tutorial is not None:
+            return  # the tutorial's scripted game is neither shared nor saved
         self._write_hash()
         if self.embed:
             return

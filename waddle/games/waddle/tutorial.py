@@ -119,7 +119,7 @@ class Tutorial:
     """The scripted game and which step the player is on."""
 
     def __init__(self) -> None:
-        seats = [Seat("You", "#d55e00", "circle"), Seat("Blue", "#0072b2", "square")]
+        seats = [Seat("Red (you)", "#d55e00", "circle"), Seat("Blue", "#0072b2", "square")]
         self.session = Session(WaddleState(tutorial_board(), 2, [YOU, BLUE]), seats)
         self.index = 0
 
