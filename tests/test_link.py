@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
 from waddle.core.rng import Rng
 from waddle.games.waddle import Record, new_record
-from waddle.games.waddle.link import LinkError, decode_game, encode_game, map_is_generated
+from waddle.games.waddle.link import (
+    BOT_LEVELS,
+    LinkError,
+    decode_game,
+    decode_link,
+    encode_game,
+    map_is_generated,
+)
 
 
 def finished(players: int, seed: int) -> Record:
@@ -112,3 +119,20 @@ def test_bit_fields_round_trip(items):
 def test_reading_past_the_end_is_a_decode_error():
     with pytest.raises(DecodeError):
         BitReader(b"\x01").uint(9)
+
+
+def test_computer_seats_travel_in_the_link_and_old_links_have_none():
+    record = finished(3, 5)
+    text = encode_game(record, ["Ann", "Bo", "Cy"], bots=[None, "hard", "easy"])
+    game = decode_link(text)
+    assert game.bots == [None, "hard", "easy"] and game.names == ["Ann", "Bo", "Cy"]
+    assert game.record.dumps() == record.dumps()
+    assert decode_link(encode_game(record, ["Ann", "Bo", "Cy"])).bots is None
+    assert decode_link(encode_game(record)).bots is None
+
+
+def test_link_bot_levels_are_the_bot_levels():
+    """The link stores levels by position: the list must match the bots' own."""
+    from waddle.games.waddle.ai import LEVELS
+
+    assert LEVELS == BOT_LEVELS

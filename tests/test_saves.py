@@ -147,3 +147,9 @@ def test_a_plain_record_file_imports_with_default_seats():
 def test_a_foreign_or_broken_file_gets_a_clear_message(text, why):
     with pytest.raises(SaveError, match=why):
         import_file(text)
+
+
+def test_computer_seats_are_saved_and_exported():
+    session = Session.new(2, 5, bots=["medium", None])
+    restored = import_file(export_file(session))
+    assert [s.bot for s in restored.seats] == ["medium", None]

@@ -174,3 +174,13 @@ def test_move_list_groups_moves_into_rounds_with_pool_and_track_switches():
 def test_move_list_of_a_new_game_is_one_empty_round():
     session = Session.new(2, 1)
     assert move_rounds(session) == [Round(1, False, ())]
+
+
+def test_computer_seats_survive_the_link_and_know_whose_turn_it_is():
+    session = Session.new(3, 2, bots=[None, "hard", "nonsense"])
+    assert [s.bot for s in session.seats] == [None, "hard", None]
+    again = Session.from_link(session.link())
+    assert [s.bot for s in again.seats] == [None, "hard", None]
+    player = session.state.to_move()
+    assert session.bot_to_move() == session.seats[player].bot
+    assert session.human_turn() == (session.seats[player].bot is None)

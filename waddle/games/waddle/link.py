@@ -20,6 +20,8 @@ raises :class:`LinkError` with a message for the user.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
 from waddle.games.waddle.board import HexSpec
 from waddle.games.waddle.mapgen import default_tileset, generate_map
@@ -31,6 +33,9 @@ PREFIX = "w1."
 
 TILESETS = ("waddle-project-tiles/1",)
 """Tile sets a link can name, by position: append, never reorder."""
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+"""Computer seat levels a link can name, by position: append, never reorder."""
 
 MAX_HEXES = 2000
 MAX_ACTIONS = 5000
@@ -50,7 +55,11 @@ def map_is_generated(record: Record) -> bool:
 
 
 def encode_game(
-    record: Record, names: list[str] | None = None, *, generated: bool | None = None
+    record: Record,
+    names: list[str] | None = None,
+    *,
+    generated: bool | None = None,
+    bots: list[str | None] | None = None,
 ) -> str:
     """The link text of ``record``; ``generated`` skips re-checking the map when known."""
     if generated is None:
@@ -76,11 +85,31 @@ def encode_game(
     if names:
         for name in names[: record.players]:
             w.text(name.encode("utf-8")[:MAX_NAME_BYTES].decode("utf-8", "ignore"))
+    # Computer seats come last: a link without them ends in zero padding, read as "none".
+    if bots and any(bots):
+        w.uint(1, 1)
+        for p in range(record.players):
+            level = bots[p] if p < len(bots) else None
+            w.uint(0 if level is None else BOT_LEVELS.index(level) + 1, 3)
     return PREFIX + pack_text(w.to_bytes())
 
 
 def decode_game(text: str) -> tuple[Record, list[str] | None]:
     """The record (and seat names, if any) in a link text; ``LinkError`` if it holds none."""
+    game = decode_link(text)
+    return game.record, game.names
+
+
+@dataclass(frozen=True)
+class LinkedGame:
+    record: Record
+    names: list[str] | None
+    bots: list[str | None] | None
+    """Each seat's computer level, or None for a person (None: all people)."""
+
+
+def decode_link(text: str) -> LinkedGame:
+    """Everything in a link text: the record, seat names and computer seats."""
     text = text.strip()
     if not text.startswith(PREFIX):
         raise LinkError("this link does not hold a Waddle game (unknown format)")
@@ -113,10 +142,16 @@ def decode_game(text: str) -> tuple[Record, list[str] | None]:
                 raise LinkError("the link has an impossible move")
             state.apply(legal[i])
         names = [r.text(MAX_NAME_BYTES) for _ in range(players)] if has_names else None
+        bots = None
+        if r.remaining() >= 1 + 3 * players and r.uint(1):
+            codes = [r.uint(3) for _ in range(players)]
+            if any(c > len(BOT_LEVELS) for c in codes):
+                raise LinkError("the link names an unknown computer player")
+            bots = [None if c == 0 else BOT_LEVELS[c - 1] for c in codes]
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
     record.actions = state.history
-    return record, names
+    return LinkedGame(record, names, bots)
 
 
 def _start(record: Record) -> WaddleState:

@@ -99,7 +99,10 @@ class SaveList:
 def session_to_json(session: Session) -> dict[str, Any]:
     """A record (``waddle-record/1``) with the seats as an extra key: the export format."""
     data = session.record().to_json()
-    data["seats"] = [{"name": s.name, "colour": s.colour} for s in session.seats]
+    data["seats"] = [
+        {"name": s.name, "colour": s.colour, **({"bot": s.bot} if s.bot else {})}
+        for s in session.seats
+    ]
     return data
 
 
@@ -111,13 +114,14 @@ def session_from_json(data: Any) -> Session:
     except RecordError as e:
         raise SaveError(str(e)) from None
     seats = data.get("seats") if isinstance(data, dict) else None
-    names = colours = None
+    names = colours = bots = None
     if isinstance(seats, list):
         names = [s.get("name", "") if isinstance(s, dict) else "" for s in seats]
         names = [n if isinstance(n, str) else "" for n in names]
         colours = [s.get("colour", "") if isinstance(s, dict) else "" for s in seats]
+        bots = [s.get("bot") if isinstance(s, dict) else None for s in seats]
     generated = record.generated if map_is_generated(record) else None
-    return Session(state, make_seats(record.players, names, colours), generated)
+    return Session(state, make_seats(record.players, names, colours, bots), generated)
 
 
 def import_file(text: str) -> Session:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from waddle.games.waddle.actions import SCOUT, Action
-from waddle.games.waddle.link import decode_game, encode_game, map_is_generated
+from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game, map_is_generated
 from waddle.games.waddle.record import Generated, Record, new_record
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, SHAPES, Seat
@@ -28,15 +28,16 @@ from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, SHAPES, Sea
 SINGLE, DOUBLE = "single", "double"
 
 
-def make_seats(players: int, names=None, colours=None) -> list[Seat]:
-    """Seats with the given names and colours, defaults where missing or blank."""
+def make_seats(players: int, names=None, colours=None, bots=None) -> list[Seat]:
+    """Seats with the given names, colours and computer levels; defaults where missing."""
     seats = []
     for p in range(players):
         name = (names[p] if names and p < len(names) else "").strip()[:24] or DEFAULT_NAMES[p]
         colour = colours[p] if colours and p < len(colours) else DEFAULT_COLOURS[p]
         if not _is_colour(colour):
             colour = DEFAULT_COLOURS[p]
-        seats.append(Seat(name, colour, SHAPES[p]))
+        bot = bots[p] if bots and p < len(bots) else None
+        seats.append(Seat(name, colour, SHAPES[p], bot if bot in BOT_LEVELS else None))
     return seats
 
 
@@ -58,9 +59,10 @@ class Session:
     # -- making one ---------------------------------------------------------------------
 
     @staticmethod
-    def new(players: int, seed: int, names=None, colours=None) -> Session:
+    def new(players: int, seed: int, names=None, colours=None, bots=None) -> Session:
         record = new_record(players, seed)
-        return Session(record.start(), make_seats(players, names, colours), record.generated)
+        seats = make_seats(players, names, colours, bots)
+        return Session(record.start(), seats, record.generated)
 
     @staticmethod
     def from_record(record: Record, names=None) -> Session:
@@ -71,8 +73,9 @@ class Session:
     @staticmethod
     def from_link(text: str) -> Session:
         """The game in a share link (``LinkError`` with a message if it holds none)."""
-        record, names = decode_game(text)
-        return Session(record.replay(), make_seats(record.players, names), record.generated)
+        game = decode_link(text)
+        seats = make_seats(game.record.players, game.names, None, game.bots)
+        return Session(game.record.replay(), seats, game.record.generated)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -80,8 +83,24 @@ class Session:
         return Record.from_state(self.state, self.generated)
 
     def link(self) -> str:
-        names = [s.name for s in self.seats]
-        return encode_game(self.record(), names, generated=self.generated is not None)
+        return self.link_of(self.record())
+
+    def link_of(self, record: Record) -> str:
+        """The share-link text of ``record`` with this session's seats."""
+        return encode_game(
+            record,
+            [s.name for s in self.seats],
+            generated=self.generated is not None,
+            bots=[s.bot for s in self.seats],
+        )
+
+    def bot_to_move(self) -> str | None:
+        """The computer level of the seat to move, or None (a person, or the game is over)."""
+        player = self.state.to_move()
+        return None if player is None else self.seats[player].bot
+
+    def human_turn(self) -> bool:
+        return self.bot_to_move() is None and not self.state.is_over()
 
     def doubles_available(self) -> bool:
         player = self.state.to_move()

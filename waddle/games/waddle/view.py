@@ -42,6 +42,8 @@ class Seat:
     name: str
     colour: str
     shape: str
+    bot: str | None = None
+    """The computer level playing this seat, or None for a person."""
 
 
 def default_seats(players: int) -> list[Seat]:
