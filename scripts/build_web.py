@@ -7,7 +7,13 @@ Standard library only. What goes into the publish folder:
 
 - ``index.html`` and ``pyscript.toml``, filled in from the templates at the repository root
   (``{{PYSCRIPT_VERSION}}``, ``{{PYODIDE_VERSION}}`` and ``{{APP_ZIP}}``);
-- ``web/``: the page's own assets (css, js, svg, and the Python boot script);
+- ``web/``: the page's own assets (css, js, svg, png icons, and the Python boot script);
+- ``manifest.webmanifest`` (copied from web/) and ``sw.js`` (the service worker, made from
+  the template web/sw.js) at the root: a manifest's ``start_url`` and a service worker's
+  scope are relative to where they are served, and both must cover the whole site.
+  ``sw.js`` carries the precache list (every other file but build-info.json) and a cache
+  version hashed from those files' paths and contents, so every change of the build
+  makes a new worker that replaces the old cache (see web/sw.js);
 - ``vendor/pyscript-<version>/`` (all of @pyscript/core's dist/ but source maps) and
   ``vendor/pyodide-<version>/`` (the five files Pyodide needs at start), copied from
   node_modules: the versions are read from there, so the pins live only in package.json;
@@ -47,6 +53,12 @@ PYODIDE_FILES = (
 )
 # Copied from web/ into dist/web/ (the Python files also go into the app zip).
 WEB_ASSET_SUFFIXES = {".css", ".js", ".svg", ".png", ".ico", ".webmanifest", ".py"}
+# From web/ to the root of the publish folder instead (sw.js as a template).
+MANIFEST = "manifest.webmanifest"
+SERVICE_WORKER = "sw.js"
+ROOT_FILES = {MANIFEST, SERVICE_WORKER}
+# Not precached by the service worker: itself, and the build's own record.
+NOT_PRECACHED = {SERVICE_WORKER, "build-info.json"}
 # Packed from waddle/.
 ENGINE_SUFFIXES = {".py", ".json"}
 # 1980-01-01 00:00:00, the earliest time a zip entry can carry.
@@ -178,9 +190,12 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     for name in PYODIDE_FILES:
         copy_file(NODE_MODULES / "pyodide" / name, pyodide_dst / name)
 
-    # The page's own assets.
+    # The page's own assets; the manifest goes to the root.
     for src in source_files(ROOT / "web", WEB_ASSET_SUFFIXES):
+        if src.parent == ROOT / "web" and src.name in ROOT_FILES:
+            continue
         copy_file(src, staging / src.relative_to(ROOT))
+    copy_file(ROOT / "web" / MANIFEST, staging / MANIFEST)
 
     # Engine and web modules, named by content.
     data = app_zip_bytes()
@@ -194,10 +209,46 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     }
     for name in ("index.html", "pyscript.toml"):
         (staging / name).write_text(fill_template(name, values), encoding="utf-8")
+
+    # Last: the service worker lists and hashes everything else.
+    version, text = service_worker(staging)
+    (staging / SERVICE_WORKER).write_text(text, encoding="utf-8")
+    values["CACHE_VERSION"] = version
     (staging / "build-info.json").write_text(
         json.dumps(values, indent=2, sort_keys=True) + "\n", encoding="utf-8"
     )
     return values
+
+
+def precache_list(folder: Path) -> list[str]:
+    """Every file the service worker precaches: all of folder but NOT_PRECACHED, sorted,
+    as paths relative to the root (where sw.js is)."""
+    return sorted(
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file() and path.relative_to(folder).as_posix() not in NOT_PRECACHED
+    )
+
+
+def service_worker(folder: Path) -> tuple[str, str]:
+    """(cache version, text of sw.js) for a publish folder holding everything else.
+
+    The version hashes each precached file's path and content and the worker's own
+    template, so it changes whenever anything the app loads (or how it is cached) changes,
+    and only then.
+    """
+    paths = precache_list(folder)
+    template = f"web/{SERVICE_WORKER}"
+    digest = hashlib.sha256((ROOT / template).read_bytes())
+    for path in paths:
+        content = hashlib.sha256((folder / path).read_bytes()).hexdigest()
+        digest.update(f"{path}\0{content}\n".encode())
+    version = digest.hexdigest()[:12]
+    text = fill_template(
+        template,
+        {"CACHE_VERSION": version, "PRECACHE": json.dumps(paths, indent=2)},
+    )
+    return version, text
 
 
 def main(argv: list[str] | None = None) -> int:
