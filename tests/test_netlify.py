@@ -1,0 +1,384 @@
+"""Hosting: netlify.toml's build and headers, and the publish folder the build makes
+(page, service worker with its precache list, manifest, icons). No browser.
+
+Netlify applies every [[headers]] rule whose ``for`` matches a path, so the checks below
+look at the headers a path gets from all its matching rules together, and require each
+header name to come from one rule only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+import shlex
+import shutil
+import struct
+import subprocess
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+YEAR = 31_536_000
+
+# Paths of every kind the site serves (more come from the built folder itself).
+REPRESENTATIVE_PATHS = [
+    "/",
+    "/index.html",
+    "/pyscript.toml",
+    "/sw.js",
+    "/manifest.webmanifest",
+    "/build-info.json",
+    "/app-abc123def456.zip",
+    "/web/app.css",
+    "/web/loading.js",
+    "/web/register-sw.js",
+    "/web/main.py",
+    "/web/favicon.svg",
+    "/web/icon-192.png",
+    "/vendor/pyodide-314.0.8/pyodide.asm.wasm",
+    "/vendor/pyodide-314.0.8/pyodide.mjs",
+    "/vendor/pyodide-314.0.8/pyodide-lock.json",
+    "/vendor/pyodide-314.0.8/python_stdlib.zip",
+    "/vendor/pyscript-0.7.31/core.js",
+    "/vendor/pyscript-0.7.31/core.css",
+]
+
+
+def load_script(name: str):
+    """Import scripts/<name>.py (the scripts folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+build_web = load_script("build_web")
+
+
+# ---------------------------------------------------------------------------- matching
+
+
+def pattern_regex(pattern: str) -> re.Pattern[str]:
+    """Netlify's path patterns: ``*`` matches anything (slashes too), ``:name`` one segment."""
+    parts = re.split(r"(\*|:[A-Za-z_]\w*)", pattern)
+    regex = "".join(
+        ".*" if part == "*" else "[^/]+" if part.startswith(":") else re.escape(part)
+        for part in parts
+    )
+    return re.compile(regex)
+
+
+def rules_for(path: str) -> list[dict]:
+    return [rule for rule in CONFIG["headers"] if pattern_regex(rule["for"]).fullmatch(path)]
+
+
+def headers_for(path: str) -> dict[str, str]:
+    """What Netlify sends for path: every matching rule's values, each name from one rule."""
+    headers: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for rule in rules_for(path):
+        for name, value in rule["values"].items():
+            key = name.lower()
+            assert key not in origin, (
+                f"{path}: {name} is set by two rules, {origin[key]!r} and {rule['for']!r}"
+            )
+            origin[key] = rule["for"]
+            headers[key] = value
+    return headers
+
+
+def test_pattern_matcher_follows_netlify():
+    assert pattern_regex("/*").fullmatch("/")
+    assert pattern_regex("/*").fullmatch("/vendor/pyodide-1/pyodide.asm.wasm")
+    assert pattern_regex("/*.wasm").fullmatch("/vendor/pyodide-1/pyodide.asm.wasm")
+    assert not pattern_regex("/*.wasm").fullmatch("/vendor/x.wasm.map")
+    assert pattern_regex("/app-*.zip").fullmatch("/app-0123abcd.zip")
+    assert not pattern_regex("/app-*.zip").fullmatch("/vendor/pyodide-1/python_stdlib.zip")
+    assert not pattern_regex("/").fullmatch("/index.html")
+    assert pattern_regex("/:name/x").fullmatch("/a/x")
+    assert not pattern_regex("/:name/x").fullmatch("/a/b/x")
+
+
+# ---------------------------------------------------------------------------- the build
+
+
+def build_command_line(out: Path) -> list[str]:
+    """The build step of netlify.toml's command (after `npm ci`), writing into out."""
+    steps = [step.strip() for step in CONFIG["build"]["command"].split("&&")]
+    (step,) = [s for s in steps if "scripts/build_web.py" in s]
+    argv = shlex.split(step)
+    assert argv[0] in ("python3", "python"), step
+    assert "--out" not in argv, "the build must write the default folder, the publish one"
+    return [sys.executable, *argv[1:], "--out", str(out)]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The publish folder, made by netlify.toml's own build step (into a temp dir)."""
+    out = tmp_path_factory.mktemp("netlify") / CONFIG["build"]["publish"]
+    subprocess.run(build_command_line(out), cwd=ROOT, check=True, capture_output=True)
+    return out
+
+
+def precache_of(folder: Path) -> list[str]:
+    text = (folder / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"^const PRECACHE = (\[.*?\]);$", text, re.M | re.S)
+    assert match, "sw.js has no PRECACHE list"
+    return json.loads(match.group(1))
+
+
+def files_of(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_build_command_installs_packages_then_builds_the_publish_folder(monkeypatch):
+    build = CONFIG["build"]
+    assert build["publish"] == "dist"
+    steps = [step.strip() for step in build["command"].split("&&")]
+    assert steps[0].startswith("npm ci"), "packages exactly from the lockfile, first"
+    assert any("scripts/build_web.py" in step for step in steps[1:])
+    # build_web.py's default output folder (no --out, as in the command) is the publish one.
+    targets = []
+    monkeypatch.setattr(build_web, "build", lambda out: targets.append(out) or {})
+    assert build_web.main([]) == 0
+    assert targets == [ROOT / build["publish"]]
+
+
+def test_publish_folder_has_page_worker_manifest_and_icons(built: Path):
+    for name in (
+        "index.html",
+        "pyscript.toml",
+        "sw.js",
+        "manifest.webmanifest",
+        "build-info.json",
+        "web/register-sw.js",
+        "web/loading.js",
+        "web/favicon.svg",
+        "web/icon-192.png",
+        "web/icon-512.png",
+        "web/icon-maskable-512.png",
+    ):
+        assert (built / name).is_file(), name
+    # The service worker and manifest are at the root only: the templates stay out.
+    assert not (built / "web" / "sw.js").exists()
+    assert not (built / "web" / "manifest.webmanifest").exists()
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    assert (built / info["APP_ZIP"]).is_file()
+    assert not re.search(r"\{\{[A-Z_]+\}\}", (built / "sw.js").read_text(encoding="utf-8"))
+
+
+def test_precache_names_every_file_the_app_can_load(built: Path):
+    precache = precache_of(built)
+    assert precache == sorted(set(precache))
+    for path in precache:
+        assert (built / path).is_file(), f"precached but not built: {path}"
+    # Everything that is published, but the worker itself and the build record.
+    assert set(precache) == set(files_of(built)) - {"sw.js", "build-info.json"}
+
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    pyodide = f"vendor/pyodide-{info['PYODIDE_VERSION']}"
+    for name in build_web.PYODIDE_FILES:  # pyodide-lock.json is fetched at every start
+        assert f"{pyodide}/{name}" in precache
+    pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    for src in pyscript_dist.rglob("*"):
+        if src.is_file() and not src.name.endswith(".map"):
+            name = src.relative_to(pyscript_dist).as_posix()
+            assert f"vendor/pyscript-{info['PYSCRIPT_VERSION']}/{name}" in precache
+    for name in ("index.html", "pyscript.toml", "manifest.webmanifest", info["APP_ZIP"]):
+        assert name in precache
+    # Every local file the page and the manifest name.
+    page = (built / "index.html").read_text(encoding="utf-8")
+    for ref in re.findall(r'(?:src|href)="\./([^"#?]+)"', page):
+        if ref:
+            assert ref in precache, f"index.html loads {ref}, which is not precached"
+    manifest = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:
+        assert icon["src"] in precache
+
+
+def test_cache_version_is_a_hash_of_the_precached_files(built: Path, tmp_path: Path):
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    text = (built / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{info["CACHE_VERSION"]}";' in text
+    assert re.fullmatch(r"[0-9a-f]{12}", info["CACHE_VERSION"])
+    # Recomputed from the folder: the same; one changed byte anywhere: a new version.
+    assert build_web.service_worker(built) == (info["CACHE_VERSION"], text)
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    (copy / "web" / "app.css").write_text("/* changed */\n", encoding="utf-8")
+    version, new_text = build_web.service_worker(copy)
+    assert version != info["CACHE_VERSION"]
+    assert new_text != text
+
+
+def test_build_is_reproducible(built: Path, tmp_path: Path):
+    again = tmp_path / "again"
+    subprocess.run(build_command_line(again), cwd=ROOT, check=True, capture_output=True)
+    assert files_of(again) == files_of(built)
+    for name in ("sw.js", "index.html", "build-info.json"):
+        assert (again / name).read_bytes() == (built / name).read_bytes(), name
+
+
+# ---------------------------------------------------------------------------- headers
+
+
+def all_paths(built: Path) -> list[str]:
+    return sorted(set(REPRESENTATIVE_PATHS) | {"/" + p for p in files_of(built)})
+
+
+def test_no_header_is_set_by_two_rules_for_any_path(built: Path):
+    for path in all_paths(built):
+        headers_for(path)  # asserts
+
+
+def test_every_published_file_has_one_cache_policy(built: Path):
+    for path in all_paths(built):
+        assert "cache-control" in headers_for(path), f"{path} gets Netlify's default"
+
+
+def test_wasm_is_served_as_application_wasm():
+    for path in ("/vendor/pyodide-314.0.8/pyodide.asm.wasm", "/x.wasm"):
+        assert headers_for(path)["content-type"] == "application/wasm"
+    assert headers_for("/vendor/pyodide-314.0.8/pyodide.mjs")["content-type"] == ("text/javascript")
+    assert headers_for("/manifest.webmanifest")["content-type"] == "application/manifest+json"
+    assert "content-type" not in headers_for("/index.html")
+
+
+def max_age(value: str) -> int:
+    match = re.search(r"max-age=(\d+)", value)
+    return int(match.group(1)) if match else 0
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/vendor/pyodide-314.0.8/pyodide.asm.wasm",
+        "/vendor/pyodide-314.0.8/pyodide-lock.json",
+        "/vendor/pyscript-0.7.31/core.js",
+        "/app-abc123def456.zip",
+    ],
+)
+def test_versioned_files_are_immutable(path: str):
+    value = headers_for(path)["cache-control"]
+    assert "immutable" in value
+    assert max_age(value) >= YEAR
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/sw.js",
+        "/",
+        "/index.html",
+        "/pyscript.toml",
+        "/manifest.webmanifest",
+        "/web/register-sw.js",
+    ],
+)
+def test_worker_page_and_config_are_revalidated(path: str):
+    value = headers_for(path)["cache-control"]
+    assert "no-cache" in value or "no-store" in value
+    assert "immutable" not in value
+
+
+class MetaCSP(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.policy: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "meta" and (values.get("http-equiv") or "").lower() == (
+            "content-security-policy"
+        ):
+            self.policy = values.get("content")
+
+
+def directives(policy: str) -> dict[str, list[str]]:
+    out = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            assert words[0] not in out, f"directive {words[0]} twice"
+            out[words[0]] = words[1:]
+    return out
+
+
+def test_csp_lets_pyscript_run_and_the_page_be_embedded():
+    for path in ("/", "/index.html", "/?embed"):
+        headers = headers_for(path.split("?")[0])
+        assert "x-frame-options" not in headers, "the embed view must be frameable"
+        csp = directives(headers["content-security-policy"])
+        assert {"'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"} <= set(csp["script-src"])
+        assert "'unsafe-inline'" not in csp["script-src"]
+        assert set(csp["worker-src"]) == {"'self'", "blob:"}
+        assert csp["default-src"] == ["'self'"]
+        assert csp["frame-ancestors"] == ["*"]
+    for rule in CONFIG["headers"]:
+        assert "x-frame-options" not in {name.lower() for name in rule["values"]}
+
+
+def test_csp_header_and_meta_tag_agree():
+    parser = MetaCSP()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.policy, "index.html has no CSP meta tag"
+    meta = directives(parser.policy)
+    header = directives(headers_for("/")["content-security-policy"])
+    # frame-ancestors is ignored (with a console error) in a meta tag: header only.
+    assert "frame-ancestors" not in meta
+    assert {k: v for k, v in header.items() if k != "frame-ancestors"} == meta
+
+
+# ---------------------------------------------------------------------------- manifest
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_makes_the_app_installable():
+    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Waddle"
+    assert manifest["short_name"]
+    assert manifest["start_url"] == "./"
+    assert manifest["display"] == "standalone"
+    css = (ROOT / "web" / "app.css").read_text(encoding="utf-8")
+    colours = {}  # the first (light, :root) value of each custom property
+    for name, value in re.findall(r"--([a-z]+):\s*(#[0-9a-fA-F]{6})", css):
+        colours.setdefault(name, value)
+    assert manifest["theme_color"] == colours["water"]  # the header
+    assert manifest["background_color"] == colours["paper"]  # the body
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="theme-color" content="{colours["water"]}">' in page
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in page
+
+    pngs = {}
+    for icon in manifest["icons"]:
+        data = (ROOT / icon["src"]).read_bytes()  # src is relative to the site root
+        if icon["type"] == "image/png":
+            width, height = png_size(data)
+            assert icon["sizes"] == f"{width}x{height}"
+            assert len(data) < 50_000
+            pngs[(width, icon["purpose"])] = icon["src"]
+        else:
+            assert icon["type"] == "image/svg+xml"
+            assert icon["sizes"] == "any"
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= set(pngs)
+
+
+def test_icons_are_drawn_from_the_favicon():
+    """The committed PNGs are what scripts/make_icons.py draws today (run it if not)."""
+    for name, data in load_script("make_icons").build_icons().items():
+        committed = (ROOT / "web" / name).read_bytes()
+        assert hashlib.sha256(committed).digest() == hashlib.sha256(data).digest(), (
+            f"web/{name} is stale: run scripts/make_icons.py"
+        )
