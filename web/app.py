@@ -100,6 +100,7 @@ class App:
         self.board = element("board")
         self._shown_hash = ""
         self._proxies = []
+        self._export_url = None
         problems = []
         if self.embed:
             document.documentElement.dataset.view = "embed"
@@ -415,14 +416,17 @@ class App:
         text = export_file(self.session)
         options = ffi.to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
         blob = window.Blob.new(ffi.to_js([text]), options)
-        url = window.URL.createObjectURL(blob)
+        # The previous file's URL is released now, not on a timer: pyscript.ffi has no
+        # one-shot callback, and its download has long been handed over.
+        if self._export_url is not None:
+            window.URL.revokeObjectURL(self._export_url)
+        url = self._export_url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
         link.download = f"waddle-{self.session.state.players}p-move{self.session.state.ply}.json"
         document.body.appendChild(link)
         link.click()
         link.remove()
-        window.setTimeout(ffi.create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
         element("saves-message").textContent = "Exported as a .json file."
 
     # -- forms --------------------------------------------------------------------------
