@@ -184,3 +184,27 @@ def test_computer_seats_survive_the_link_and_know_whose_turn_it_is():
     player = session.state.to_move()
     assert session.bot_to_move() == session.seats[player].bot
     assert session.human_turn() == (session.seats[player].bot is None)
+
+
+def test_against_computers_undo_goes_back_to_the_persons_previous_decision():
+    session = Session.new(3, 4, bots=[None, "easy", "easy"])
+    rng = Rng(5)
+    decisions = []
+    while session.state.ply < 30:
+        if session.human_turn():
+            decisions.append(session.state.ply)
+        session.play(rng.choice(session.state.legal_actions()))
+    line = session.record().actions
+    assert session.undo_turn()
+    assert session.human_turn() and session.state.ply == decisions[-1]
+    assert session.undo_turn()
+    assert session.state.ply == decisions[-2]
+    assert session.redo_turn()
+    assert session.state.ply == decisions[-1] and session.state.history == line[: decisions[-1]]
+
+
+def test_in_hot_seat_undo_takes_back_one_move_at_a_time():
+    session = Session.new(2, 4)
+    session.play(session.state.legal_actions()[0])
+    session.play(session.state.legal_actions()[0])
+    assert session.undo_turn() and session.state.ply == 1

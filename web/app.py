@@ -7,6 +7,8 @@ Two views share this code: the full app, and ``index.html?embed`` (just the boar
 move stepper, sized to its frame; ``ply=N`` opens at a move, ``readonly`` disables play).
 """
 
+import asyncio
+import time
 import traceback
 
 from pyscript import document, ffi, window
@@ -35,6 +37,14 @@ from waddle.games.waddle.tutorial import Tutorial
 from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg
 
 DEFAULT_PLAYERS = 2
+
+THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
+"""Thinking time of each computer level per move, in the browser."""
+HINT_SECONDS = 1.5
+PAUSE_SECONDS = {"slow": 1.6, "normal": 0.7, "fast": 0.1}
+"""The short wait before a computer moves, so people can follow (the speed control)."""
+SLICE_SECONDS = 0.008
+"""Longest stretch of thinking between two yields to the page: keeps every task short."""
 
 KEYS = {"s": "scout", "d": "double", "1": "single", "2": "double", "u": "undo", "r": "redo"}
 """Keyboard shortcuts (the page lists them under the side panel)."""
@@ -101,6 +111,9 @@ class App:
         self._shown_hash = ""
         self._proxies = []
         self._export_url = None
+        self._problem: str | None = None  # what problem() was last asked to show
+        self._autosave_problem: str | None = None  # why the last autosave failed
+        self._kept_autosave_game: str | None = None  # see _initial_session
         problems = []
         if self.embed:
             document.documentElement.dataset.view = "embed"
@@ -113,6 +126,9 @@ class App:
             if notice:
                 problems.append(notice)
         self.tutorial: Tutorial | None = None
+        self._ai_for: tuple[int, int] | None = None  # (session id, ply) being thought about
+        self._ai_task = None
+        self.ai_paused = False
         self.session, problem = self._initial_session()
         if problem:
             problems.append(problem)
@@ -127,7 +143,7 @@ class App:
     def _initial_session(self) -> tuple[Session, str | None]:
         """The game in the address, else (full app) the autosave, else a fresh game."""
         text = window.location.hash.removeprefix("#")
-        problem = None
+        problem = autosave_problem = None
         if text:
             try:
                 return Session.from_link(text), None
@@ -139,6 +155,10 @@ class App:
                 return session, problem
             problem = " ".join(p for p in (problem, autosave_problem) if p) or None
         session = Session.new(DEFAULT_PLAYERS, new_seed())
+        if autosave_problem:
+            # The damaged autosave (a newer version's, perhaps) stays as it is until the
+            # player changes this fresh game: merely opening the page must not destroy it.
+            self._kept_autosave_game = session.link()
         if problem:
             problem += " A new game was started instead."
         return session, problem
@@ -189,14 +209,23 @@ class App:
         q, r = (int(v) for v in text.split(","))
         if self.tutorial is not None:
             self.tutorial.try_action(Action.place((q, r), self.session.token == "double"))
-        else:
+        elif self._wait_for_computer():
             self.session.click_hex(q, r)
 
     def scout(self) -> None:
         if self.tutorial is not None:
             self.tutorial.try_action(SCOUT)
-        else:
+        elif self._wait_for_computer():
             self.session.scout()
+
+    def _wait_for_computer(self) -> bool:
+        """True if a person may move now; else say whose turn it is."""
+        level = self.session.bot_to_move()
+        if level is None:
+            return True
+        name = self.session.seats[self.session.state.to_move()].name
+        self.session.message = f"Wait: {name} (computer) is playing."
+        return False
 
     def guarded(self, action, *args) -> None:
         """Run a game action and redraw; on any error, put the game back as it was."""
@@ -287,6 +316,7 @@ class App:
             self.session = Session.from_link(text)
         except LinkError as e:
             self.problem(f"The game in this link could not be opened: {e}.")
+            self._shown_hash = ""  # the address holds the bad link now: put ours back
             self._write_hash()
             return
         self.tutorial = None
@@ -297,11 +327,23 @@ class App:
 
     def cmd_undo(self, _target) -> None:
         if self.tutorial is None:
-            self.guarded(self.session.undo)
+            self.guarded(self.session.undo_turn)
 
     def cmd_redo(self, _target) -> None:
         if self.tutorial is None:
-            self.guarded(self.session.redo)
+            self.guarded(self.session.redo_turn)
+
+    def cmd_pause_ai(self, target) -> None:
+        self.ai_paused = not self.ai_paused
+        target.setAttribute("aria-pressed", "true" if self.ai_paused else "false")
+        target.textContent = "Resume" if self.ai_paused else "Pause"
+        if self.ai_paused:
+            self._cancel_ai()
+        self.render()
+
+    def cmd_hint(self, _target) -> None:
+        if self.tutorial is None and self.session.human_turn():
+            self._start_task(self._hint())
 
     def cmd_open_rules(self, _target) -> None:
         element("rules").showModal()
@@ -378,6 +420,8 @@ class App:
             colour = form.querySelector(f'[name="colour{p}"]')
             name.value = seats[p].name if p < len(seats) else DEFAULT_NAMES[p]
             colour.value = seats[p].colour if p < len(seats) else DEFAULT_COLOURS[p]
+            kind = form.querySelector(f'[name="kind{p}"]')
+            kind.value = (seats[p].bot or "") if p < len(seats) else ""
         self._random_seed = new_seed()
         element("ng-random-seed").textContent = str(self._random_seed)
         element("ng-error").hidden = True
@@ -451,8 +495,9 @@ class App:
                 error.hidden = False
                 return
             seed = int(text)
+        bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
         self.tutorial = None
-        self.session = Session.new(players, seed, names, colours)
+        self.session = Session.new(players, seed, names, colours, bots)
         self.session.message = f"New game on map {seed}."
         element("new-game").close()
         self.render()
@@ -491,12 +536,15 @@ class App:
     # -- drawing ------------------------------------------------------------------------
 
     def problem(self, text: str | None) -> None:
+        """Show ``text`` (None: no problem), and that the last autosave failed, if it did."""
+        self._problem = text
+        text = " ".join(t for t in (text, self._autosave_problem) if t)
         box = element("problem")
-        box.textContent = text or ""
+        box.textContent = text
         box.hidden = not text
         if self.embed:
             status = element("embed-status")
-            status.textContent = text or ""
+            status.textContent = text
             status.hidden = not text
 
     def render_saves(self) -> None:
@@ -509,14 +557,17 @@ class App:
     def render(self) -> None:
         session = self.session
         state = session.state
-        drawn = board_svg(state, session.seats, show_legal=not self.readonly)
+        show_legal = not self.readonly and (session.human_turn() or self.tutorial is not None)
+        drawn = board_svg(state, session.seats, show_legal=show_legal)
         self.board.setAttribute("viewBox", drawn.view_box)
         self.board.innerHTML = drawn.markup
         self._render_side()
         self._render_tutorial()
+        element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
         if self.embed:
             self._render_embed_bar()
         self._persist()
+        self._schedule_ai()
 
     def _render_side(self) -> None:
         session = self.session
@@ -585,6 +636,83 @@ class App:
         element("tutorial-progress").textContent = f"(step {number} of {len(TUTORIAL_STEPS)})"
         element("tutorial-text").textContent = step.text
 
+    # -- computer players -----------------------------------------------------------------
+
+    def _start_task(self, coroutine) -> None:
+        self._cancel_ai()
+        self._ai_task = asyncio.ensure_future(coroutine)
+
+    def _cancel_ai(self) -> None:
+        if self._ai_task is not None and not self._ai_task.done():
+            self._ai_task.cancel()
+        self._ai_task = None
+        self._ai_for = None
+        self._thinking(None)
+
+    def _schedule_ai(self) -> None:
+        """If a computer seat is to move, let it think (once per position)."""
+        session = self.session
+        level = session.bot_to_move()
+        position = (id(session), session.state.ply)
+        if level is None or self.tutorial is not None or self.readonly or self.ai_paused:
+            if self._ai_for is not None and self._ai_for != position:
+                self._cancel_ai()
+            return
+        if self._ai_for == position:
+            return  # already thinking about this very position
+        self._start_task(self._computer_move(level))
+        self._ai_for = position
+
+    async def _think(self, level: str, seconds: float):
+        """Search in short slices, yielding to the page between them; the chosen action."""
+        from waddle.games.waddle.ai import make_bot  # loaded on first use, after start-up
+
+        state = self.session.state
+        search = make_bot(level, seed=state.ply + 1, seconds=seconds).start(state.clone())
+        while not search.advance(SLICE_SECONDS):
+            await asyncio.sleep(0)
+        return search.best()
+
+    async def _computer_move(self, level: str) -> None:
+        session = self.session
+        player = session.state.to_move()
+        self._thinking(player)
+        started = time.monotonic()
+        action = await self._think(level, THINK_SECONDS[level])
+        pause = PAUSE_SECONDS.get(str(element("ai-speed").value), 0.7)
+        await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
+        if session is not self.session:
+            return
+        self._ai_for = None
+        self._thinking(None)
+        self.guarded(session.play, action)
+
+    async def _hint(self) -> None:
+        self.session.message = "Thinking about a hint…"
+        element("message").textContent = self.session.message
+        ply = self.session.state.ply
+        action = await self._think("hard", HINT_SECONDS)
+        if self.session.state.ply != ply:
+            return
+        self.session.message = "Hint: " + describe_hint(action)
+        self.render()
+        if action.hex is not None:
+            hexes = self.board.querySelector(f'[data-hex="{action.hex[0]},{action.hex[1]}"]')
+            if not ffi.is_none(hexes):
+                hexes.setAttribute("data-hint", "true")
+        else:
+            document.querySelector('[data-action="scout"]').setAttribute("data-hint", "true")
+
+    def _thinking(self, player: int | None) -> None:
+        """Show (or clear) that a computer seat is thinking."""
+        root = document.documentElement
+        if player is None:
+            root.removeAttribute("data-thinking")
+            return
+        root.dataset.thinking = str(player)
+        name = self.session.seats[player].name
+        element("message").textContent = f"{name} (computer) is thinking…"
+
     def _persist(self) -> None:
         """Keep the address and (full app) the autosave in step with the game."""
         if self.tutorial is not None:
@@ -592,10 +720,17 @@ class App:
         self._write_hash()
         if self.embed:
             return
+        if self._shown_hash == self._kept_autosave_game:
+            return  # a damaged autosave is kept until this game is changed
+        self._kept_autosave_game = None
         try:
             self.saves.autosave(self.session, now_ms())
+            failed = None
         except SaveError as e:
-            self.problem(f"Autosave failed: {e}.")
+            failed = f"Autosave failed: {e}."
+        if failed != self._autosave_problem:  # shown until an autosave succeeds again
+            self._autosave_problem = failed
+            self.problem(self._problem)
 
     def _write_hash(self) -> None:
         if self.embed:
@@ -609,6 +744,13 @@ class App:
         if text != self._shown_hash:
             self._shown_hash = text
             window.history.replaceState(None, "", "#" + text)
+
+
+def describe_hint(action) -> str:
+    if action.hex is None:
+        return "scout ahead."
+    what = "a double token" if action.double else "a penguin"
+    return f"place {what} on {action.hex[0]},{action.hex[1]} (marked on the board)."
 
 
 def _attr(text: str) -> str:

@@ -60,6 +60,10 @@ class Record:
     order: tuple[int, ...]
     actions: list[Action] = field(default_factory=list)
     generated: Generated | None = None
+    _board: tuple[tuple[HexSpec, ...], Board] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The board built for ``map`` (kept with the map it was built from)."""
 
     # -- to and from JSON ---------------------------------------------------------------
 
@@ -138,10 +142,15 @@ class Record:
     # -- to and from game states ----------------------------------------------------------
 
     def board(self) -> Board:
+        """The map as a board, built once (replays and links reuse it)."""
+        if self._board is not None and self._board[0] is self.map:
+            return self._board[1]
         try:
-            return Board(self.map)
+            board = Board(self.map)
         except MapError as e:
             raise RecordError(f"map: {e}") from None
+        self._board = (self.map, board)
+        return board
 
     def start(self) -> WaddleState:
         """The position before the first action."""
@@ -159,7 +168,9 @@ class Record:
 
     @staticmethod
     def from_state(state: WaddleState, generated: Generated | None = None) -> Record:
-        return Record(state.players, state.board.specs, state.order, state.history, generated)
+        record = Record(state.players, state.board.specs, state.order, state.history, generated)
+        record._board = (record.map, state.board)
+        return record
 
 
 def new_record(players: int, seed: int = 0) -> Record:

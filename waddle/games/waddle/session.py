@@ -171,6 +171,27 @@ class Session:
             return False
         return self.play(self.future[-1])
 
+    def _has_people(self) -> bool:
+        return any(seat.bot is None for seat in self.seats)
+
+    def undo_turn(self) -> bool:
+        """Undo one move; against computer seats, back to a person's previous decision."""
+        if not self.undo():
+            return False
+        if self._has_people():
+            while self.state.ply > 0 and self.bot_to_move() is not None:
+                self.undo()
+        return True
+
+    def redo_turn(self) -> bool:
+        """Redo one move; against computer seats, on to a person's next decision."""
+        if not self.redo():
+            return False
+        if self._has_people():
+            while self.future and self.bot_to_move() is not None:
+                self.redo()
+        return True
+
     def go_to(self, ply: int) -> None:
         """Show the position after ``ply`` actions of the whole line (history + future)."""
         ply = max(0, min(ply, self.state.ply + len(self.future)))
