@@ -16,11 +16,14 @@ Players differ by shape as well as colour, so the board reads without colour vis
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
+from waddle.games.waddle.board import Board
 from waddle.games.waddle.state import EMPTY, WaddleState
 
 HEX_SIZE = 30.0
@@ -60,6 +63,7 @@ def _pt(x: float, y: float) -> str:
     return f"{x:.1f},{y:.1f}"
 
 
+@lru_cache(maxsize=4096)  # the same tokens are drawn again at every redraw
 def token_markup(shape: str, colour: str, cx: float, cy: float, r: float, label: str = "") -> str:
     """One penguin token: a filled shape with a dark outline (``label`` drawn inside)."""
     style = f'fill="{escape(colour)}" stroke="#10202c" stroke-width="2"'
@@ -100,6 +104,74 @@ def _fish_label(fish: tuple[int, ...]) -> str:
     return " ".join(str(f) for f in fish)
 
 
+@dataclass(frozen=True)
+class _Static:
+    """The parts of a board's drawing that never change during a game, built once."""
+
+    view_box: str
+    centres: tuple[tuple[float, float], ...]
+    attrs: tuple[str, ...]
+    """``data-hex``, ``data-kind`` and ``data-number`` of each hex."""
+    shapes: tuple[str, ...]
+    """Each hex's polygon, and on water its number and fish."""
+    shores: str
+
+
+_STATIC: weakref.WeakKeyDictionary[Board, _Static] = weakref.WeakKeyDictionary()
+
+
+def _static(board: Board) -> _Static:
+    cached = _STATIC.get(board)
+    if cached is not None:
+        return cached
+    size = HEX_SIZE
+    xs: list[float] = []
+    ys: list[float] = []
+    centres, attrs, shapes, shore_parts = [], [], [], []
+    for i, spec in enumerate(board.specs):
+        h = spec.hex
+        corners = hexgrid.corners(h, size)
+        xs.extend(x for x, _ in corners)
+        ys.extend(y for _, y in corners)
+        cx, cy = hexgrid.to_pixel(h, size)
+        centres.append((cx, cy))
+        attr = f'data-hex="{h[0]},{h[1]}" data-kind="{spec.kind}"'
+        shape = f'<polygon class="hex-shape" points="{" ".join(_pt(x, y) for x, y in corners)}"/>'
+        if spec.kind == "water":
+            if spec.number is not None:
+                attr += f' data-number="{spec.number}"'
+                shape += (
+                    f'<text x="{cx:.1f}" y="{cy - 2:.1f}" class="number" '
+                    f'text-anchor="middle">{spec.number}</text>'
+                )
+            if spec.fish:
+                label = _fish_label(spec.fish)
+                fx = cx - 3.2 * len(label) - 6
+                shape += (
+                    f'<path class="fish-icon" d="M{fx - 5:.1f} {cy + 10:.1f}'
+                    f'q5 -5 10 0q-5 5 -10 0zm10 0l4 -3v6z"/>'
+                    f'<text x="{fx + 10:.1f}" y="{cy + 14:.1f}" class="fish">{label}</text>'
+                )
+            # Pool shores: each water edge facing anything but the same pool, so the water
+            # hexes of one pool read as a single body of water.
+            pool = board.pool_of[i]
+            shore_parts.append(_outline_edges(h, size, lambda n, p=pool: _pool_of(board, n) == p))
+        attrs.append(attr)
+        shapes.append(shape)
+    pad = 6.0
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    static = _Static(
+        f"{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}",
+        tuple(centres),
+        tuple(attrs),
+        tuple(shapes),
+        f'<path class="shore" d="{"".join(shore_parts)}"/>',
+    )
+    _STATIC[board] = static
+    return static
+
+
 def board_svg(
     state: WaddleState,
     seats: list[Seat] | None = None,
@@ -114,94 +186,52 @@ def board_svg(
     """
     seats = seats or default_seats(state.players)
     board = state.board
+    static = _static(board)
     size = HEX_SIZE
     final = state.is_over() if show_final is None else show_final
     legal = set(state.legal_hexes()) if show_legal else set()
     active = state.active_hex
     owner, token = state.owner, state.token
 
-    xs: list[float] = []
-    ys: list[float] = []
-    hex_parts: list[str] = []
-    outline_parts: list[str] = []
+    parts: list[str] = []
     for i, spec in enumerate(board.specs):
         h = spec.hex
-        corners = hexgrid.corners(h, size)
-        xs.extend(x for x, _ in corners)
-        ys.extend(y for _, y in corners)
-        cx, cy = hexgrid.to_pixel(h, size)
-        points = " ".join(_pt(x, y) for x, y in corners)
-        attrs = [f'data-hex="{h[0]},{h[1]}"', f'data-kind="{spec.kind}"']
-        classes = ["hex", spec.kind]
-        inner = ""
+        cx, cy = static.centres[i]
+        attrs = static.attrs[i]
+        classes = "hex " + spec.kind
+        inner = static.shapes[i]
+        is_legal = False
         if spec.kind == "water":
-            if spec.number is not None:
-                attrs.append(f'data-number="{spec.number}"')
             if h == active:
-                attrs.append('data-active="true"')
-                classes.append("active")
-            inner += f'<polygon class="hex-shape" points="{points}"/>'
-            if spec.number is not None:
-                inner += (
-                    f'<text x="{cx:.1f}" y="{cy - 2:.1f}" class="number" '
-                    f'text-anchor="middle">{spec.number}</text>'
-                )
-            if spec.fish:
-                label = _fish_label(spec.fish)
-                fx = cx - 3.2 * len(label) - 6
-                inner += (
-                    f'<path class="fish-icon" d="M{fx - 5:.1f} {cy + 10:.1f}'
-                    f'q5 -5 10 0q-5 5 -10 0zm10 0l4 -3v6z"/>'
-                    f'<text x="{fx + 10:.1f}" y="{cy + 14:.1f}" class="fish">{label}</text>'
-                )
-            if h == active:
+                attrs += ' data-active="true"'
+                classes += " active"
                 inner += _circle("active-marker", cx, cy, size * 0.78)
         else:
-            inner += f'<polygon class="hex-shape" points="{points}"/>'
             player = owner[i]
             if player != EMPTY:
                 seat = seats[player]
-                attrs.append(f'data-owner="{player}"')
                 if token[i] == 2:
-                    attrs.append('data-token="double"')
+                    attrs += f' data-owner="{player}" data-token="double"'
                     inner += token_markup(seat.shape, seat.colour, cx - 7, cy - 5, size * 0.33)
                     inner += token_markup(seat.shape, seat.colour, cx + 6, cy + 6, size * 0.33, "2")
                 else:
-                    attrs.append('data-token="single"')
+                    attrs += f' data-owner="{player}" data-token="single"'
                     inner += token_markup(seat.shape, seat.colour, cx, cy, size * 0.42)
             elif h in legal:
-                attrs.append('data-legal="true"')
-                classes.append("legal")
-                inner += (
-                    f'<circle class="legal-dot" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.22:.1f}"/>'
-                )
-        label = _hex_label(state, seats, i, h in legal)
-        if h in legal:  # focusable and pressable: keyboard and screen-reader play
-            attrs.append(f'role="button" tabindex="0" aria-label="{escape(label)}"')
+                is_legal = True
+                attrs += ' data-legal="true"'
+                classes += " legal"
+                inner += _circle("legal-dot", cx, cy, size * 0.22)
+        label = escape(_hex_label(state, seats, i, is_legal))
+        if is_legal:  # focusable and pressable: keyboard and screen-reader play
+            attrs += f' role="button" tabindex="0" aria-label="{label}"'
         else:
-            attrs.append(f'role="img" aria-label="{escape(label)}"')
-        hex_parts.append(f'<g class="{" ".join(classes)}" {" ".join(attrs)}>{inner}</g>')
-
-    # Pool shores: draw each water edge that faces something other than the same pool, so
-    # water hexes of one pool read as a single body of water.
-    for i, spec in enumerate(board.specs):
-        if spec.kind != "water":
-            continue
-        pool = board.pool_of[i]
-        outline_parts.append(
-            _outline_edges(spec.hex, size, lambda n, p=pool: _pool_of(board, n) == p)
-        )
-    shores = f'<path class="shore" d="{"".join(outline_parts)}"/>'
-
-    overlays = ""
+            attrs += f' role="img" aria-label="{label}"'
+        parts.append(f'<g class="{classes}" {attrs}>{inner}</g>')
+    parts.append(static.shores)
     if final:
-        overlays = _final_overlays(state, seats, size)
-
-    pad = 6.0
-    x0, y0 = min(xs) - pad, min(ys) - pad
-    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
-    view_box = f"{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}"
-    return BoardSvg("".join(hex_parts) + shores + overlays, view_box)
+        parts.append(_final_overlays(state, seats, size))
+    return BoardSvg("".join(parts), static.view_box)
 
 
 def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool) -> str:
