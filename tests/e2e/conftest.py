@@ -19,6 +19,14 @@ Fixtures, for any later test:
   ``"#…"``) and waits for ``html[data-app="ready"]``, failing at once with the page's
   message if it says ``"error"``.
 - ``app``: ``page`` with the app already open and ready.
+- ``fresh_page``: ``fresh_page()`` opens another page in a new browser context.
+
+Reading and driving the page (plain functions, imported by the tests):
+``read_hooks(page)`` returns every public hook at once; ``assert_hooks_match(hooks,
+state)`` compares them with a ``WaddleState`` computed in this process;
+``start_new_game(page, players, names, seed)`` goes through the New game dialog;
+``click(page, selector)`` is a real mouse click on an element; ``click_and_wait`` also
+waits until the address changed.
 
 On a failing test a screenshot goes to test-results/ (git-ignored).
 """
@@ -184,13 +192,18 @@ def page_log(server) -> PageLog:
     return PageLog(origin=server.origin)
 
 
-@pytest.fixture
-def page(browser, server, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[object]:
+def _new_context(browser, server, page_log: PageLog):
     context = browser.new_context(base_url=server.origin + "/")
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     context.on("console", page_log.on_console)
     context.on("weberror", lambda web_error: page_log.on_page_error(web_error.error))
     context.on("request", page_log.on_request)
+    return context
+
+
+@pytest.fixture
+def page(browser, server, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[object]:
+    context = _new_context(browser, server, page_log)
     new_page = context.new_page()
     request.node.stash[_LOG_KEY] = page_log
     yield new_page
@@ -198,6 +211,22 @@ def page(browser, server, page_log: PageLog, request: pytest.FixtureRequest) -> 
         _screenshot(new_page, request.node.nodeid)
     context.close()
     page_log.check("after the test")
+
+
+@pytest.fixture
+def fresh_page(browser, server, page_log: PageLog) -> Iterator[Callable[[], object]]:
+    """``fresh_page()`` makes another page in its own new browser context (empty cache and
+    storage, like another person's browser), logged into the same ``page_log``."""
+    contexts = []
+
+    def make():
+        context = _new_context(browser, server, page_log)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
 
 
 def _screenshot(page, nodeid: str) -> None:
@@ -251,3 +280,141 @@ def open_app_fixture() -> Callable[..., object]:
 def app(page):
     """A page with the app open and ready."""
     return open_app(page)
+
+
+# ---------------------------------------------------------------------------- reading the page
+
+# Every public hook (the project's web hooks design note) in one round trip.
+READ_HOOKS = """() => {
+  const hexes = {};
+  for (const g of document.querySelectorAll("svg#board [data-hex]")) {
+    const d = g.dataset;
+    hexes[d.hex] = {
+      kind: d.kind ?? null, owner: d.owner ?? null, token: d.token ?? null,
+      legal: d.legal === "true", active: d.active === "true", number: d.number ?? null,
+    };
+  }
+  const button = (selector) => {
+    const b = document.querySelector(selector);
+    return b && {
+      disabled: b.disabled, pressed: b.getAttribute("aria-pressed"), title: b.title,
+      text: b.textContent, visible: b.checkVisibility(),
+    };
+  };
+  const result = document.getElementById("result");
+  const totals = {};
+  for (const row of result.querySelectorAll("[data-result-player]")) {
+    totals[row.dataset.resultPlayer] = Number(row.dataset.total);
+  }
+  const problem = document.getElementById("problem");
+  return {
+    app: document.documentElement.dataset.app,
+    hash: location.hash,
+    hexes,
+    toMove: [...document.querySelectorAll("[data-to-move]")].map((e) => e.dataset.toMove),
+    single: button('[data-token-choice="single"]'),
+    double: button('[data-token-choice="double"]'),
+    scout: button('[data-action="scout"]'),
+    message: document.getElementById("message").textContent,
+    problem: problem.hidden ? null : problem.textContent,
+    result: result.hidden ? null : {
+      winners: result.dataset.winners ?? null, totals, visible: result.checkVisibility(),
+      text: result.textContent,
+    },
+  };
+}"""
+
+
+def read_hooks(page) -> dict:
+    """The page's public hooks now: see READ_HOOKS for the keys."""
+    return page.evaluate(READ_HOOKS)
+
+
+def hex_key(h) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def assert_hooks_match(hooks: dict, state) -> None:
+    """The hooks show exactly ``state`` (a ``WaddleState`` computed in this process)."""
+    board = state.board
+    assert hooks["app"] == "ready"
+    assert set(hooks["hexes"]) == {hex_key(h) for h in board.coords}, "hexes of the map"
+    for h in board.coords:
+        shown = hooks["hexes"][hex_key(h)]
+        assert shown["kind"] == ("ice" if board.is_ice[board.index[h]] else "water"), h
+        penguin = state.penguin_at(h)
+        expected = (None, None) if penguin is None else (str(penguin[0]), _TOKENS[penguin[1]])
+        assert (shown["owner"], shown["token"]) == expected, f"penguin on {hex_key(h)}"
+    legal = {key for key, shown in hooks["hexes"].items() if shown["legal"]}
+    assert legal == {hex_key(h) for h in state.legal_hexes()}, "legal hexes"
+    active = [key for key, shown in hooks["hexes"].items() if shown["active"]]
+    player = state.to_move()
+    if state.is_over():
+        assert active == []
+        assert hooks["toMove"] == []
+        assert hooks["double"]["disabled"] and hooks["scout"]["disabled"]
+        return
+    assert active == [hex_key(state.active_hex)], "exactly one active hex, the engine's"
+    assert hooks["hexes"][active[0]]["number"] == str(state.active_number)
+    assert hooks["toMove"] and set(hooks["toMove"]) == {str(player)}, "player to move"
+    assert hooks["double"]["disabled"] == (state.doubles_left[player] == 0), "double choice"
+    reason = state.why_not_scout()
+    assert hooks["scout"]["disabled"] == (reason is not None), "scout control"
+    if reason is not None:
+        assert reason in hooks["scout"]["title"]
+
+
+_TOKENS = {1: "single", 2: "double"}
+
+
+# ---------------------------------------------------------------------------- driving the page
+
+
+# Scrolls the element into view and returns the middle of its box, if a click there would
+# reach it (the check Playwright's own click makes, in one round trip instead of several).
+_AIM = """selector => {
+  const target = document.querySelector(selector);
+  if (!target) return {error: `no element matches ${selector}`};
+  target.scrollIntoView({block: "nearest", inline: "nearest"});
+  const box = target.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !(hit === target || target.contains(hit))) {
+    const where = hit ? hit.outerHTML.slice(0, 80) : "nothing";
+    return {error: `a click on ${selector} would land on ${where}`};
+  }
+  return {x, y, hash: location.hash};
+}"""
+
+
+def click(page, selector: str) -> str:
+    """A real mouse click in the middle of ``selector``; returns the hash before it."""
+    aim = page.evaluate(_AIM, selector)
+    assert "error" not in aim, aim["error"]
+    page.mouse.click(aim["x"], aim["y"])
+    return aim["hash"]
+
+
+def click_and_wait(page, selector: str) -> str:
+    """Click ``selector`` and wait until ``location.hash`` changed; returns the new hash."""
+    before = click(page, selector)
+    return page.wait_for_function(
+        "before => location.hash !== before && location.hash", arg=before
+    ).json_value()
+
+
+def start_new_game(page, players: int, names: list[str], seed: int) -> None:
+    """Start a game through the New game dialog: players, names and a typed map seed."""
+    page.click('[data-command="new-game"]')
+    dialog = page.locator("dialog#new-game")
+    dialog.wait_for(state="visible")
+    page.select_option("#ng-players", str(players))
+    for p, name in enumerate(names):
+        page.fill(f'#new-game [name="name{p}"]', name)
+    assert page.locator(f'#new-game [name="name{players - 1}"]').is_visible()
+    if players < 5:
+        assert page.locator(f'#new-game [name="name{players}"]').is_hidden()
+    page.check('#new-game [name="map"][value="seed"]')
+    page.fill("#ng-seed", str(seed))
+    page.click('[data-command="start-new-game"]')
+    dialog.wait_for(state="hidden")
