@@ -130,6 +130,8 @@ class App:
         self._ai_task = None
         self.ai_paused = False
         self.session, problem = self._initial_session()
+        if any(seat.bot for seat in self.session.seats):
+            load_bots()
         if problem:
             problems.append(problem)
         if self.embed:
@@ -343,6 +345,7 @@ class App:
 
     def cmd_hint(self, _target) -> None:
         if self.tutorial is None and self.session.human_turn():
+            load_bots()
             self._start_task(self._hint())
 
     def cmd_open_rules(self, _target) -> None:
@@ -498,6 +501,8 @@ class App:
         bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
         self.tutorial = None
         self.session = Session.new(players, seed, names, colours, bots)
+        if any(bots):
+            load_bots()
         self.session.message = f"New game on map {seed}."
         element("new-game").close()
         self.render()
@@ -665,10 +670,9 @@ class App:
 
     async def _think(self, level: str, seconds: float):
         """Search in short slices, yielding to the page between them; the chosen action."""
-        from waddle.games.waddle.ai import make_bot  # loaded on first use, after start-up
-
         state = self.session.state
-        search = make_bot(level, seed=state.ply + 1, seconds=seconds).start(state.clone())
+        bot = load_bots().make_bot(level, seed=state.ply + 1, seconds=seconds)
+        search = bot.start(state.clone())
         while not search.advance(SLICE_SECONDS):
             await asyncio.sleep(0)
         return search.best()
@@ -744,6 +748,21 @@ class App:
         if text != self._shown_hash:
             self._shown_hash = text
             window.history.replaceState(None, "", "#" + text)
+
+
+_bots = None
+
+
+def load_bots():
+    """The bots module, imported on first need: a game without computer seats never pays
+    for it, and the import (a long task) happens on the click that asked for computers,
+    not while one is thinking."""
+    global _bots
+    if _bots is None:
+        from waddle.games.waddle import ai
+
+        _bots = ai
+    return _bots
 
 
 def describe_hint(action) -> str:
