@@ -315,15 +315,13 @@ class App:
         if not text or text == self._shown_hash:
             return
         try:
-            self.session = Session.from_link(text)
+            session = Session.from_link(text)
         except LinkError as e:
             self.problem(f"The game in this link could not be opened: {e}.")
             self._shown_hash = ""  # the address holds the bad link now: put ours back
             self._write_hash()
             return
-        self.tutorial = None
-        self.render()
-        self.problem(None)
+        self.show_game(session)
 
     # -- commands (buttons with data-command) ---------------------------------------------
 
@@ -443,12 +441,8 @@ class App:
         except SaveError as e:
             element("saves-message").textContent = f"That save could not be loaded: {e}."
             return
-        self.tutorial = None
-        self.session = session
         element("saves").close()
-        self.session.message = "Save loaded."
-        self.render()
-        self.problem(None)
+        self.show_game(session, "Save loaded.")
 
     def cmd_delete_save(self, target) -> None:
         row = target.closest("[data-save-key]")
@@ -499,14 +493,10 @@ class App:
                 return
             seed = int(text)
         bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
-        self.tutorial = None
-        self.session = Session.new(players, seed, names, colours, bots)
         if any(bots):
             load_bots()
-        self.session.message = f"New game on map {seed}."
         element("new-game").close()
-        self.render()
-        self.problem(None)
+        self.show_game(Session.new(players, seed, names, colours, bots), f"New game on map {seed}.")
 
     def on_save_as(self, event) -> None:
         event.preventDefault()
@@ -531,14 +521,18 @@ class App:
         except SaveError as e:
             element("saves-message").textContent = f"Not imported: {e}."
             return
-        self.tutorial = None
-        self.session = session
         element("saves").close()
-        self.session.message = "Game imported."
-        self.render()
-        self.problem(None)
+        self.show_game(session, "Game imported.")
 
     # -- drawing ------------------------------------------------------------------------
+
+    def show_game(self, session: Session, message: str | None = None) -> None:
+        """Put another game on screen (leaving the tutorial, if it was on)."""
+        self.tutorial = None
+        self.session = session
+        session.message = message
+        self.render()
+        self.problem(None)
 
     def problem(self, text: str | None) -> None:
         """Show ``text`` (None: no problem), and that the last autosave failed, if it did."""
