@@ -19,7 +19,8 @@ Fixtures, for any later test:
   ``"#…"``) and waits for ``html[data-app="ready"]``, failing at once with the page's
   message if it says ``"error"``.
 - ``app``: ``page`` with the app already open and ready.
-- ``fresh_page``: ``fresh_page()`` opens another page in a new browser context.
+- ``fresh_page``: ``fresh_page(**context_options)`` opens another page in a new browser
+  context (a phone: ``viewport=…, is_mobile=True, has_touch=True``).
 
 Reading and driving the page (plain functions, imported by the tests):
 ``read_hooks(page)`` returns every public hook at once; ``assert_hooks_match(hooks,
@@ -192,8 +193,8 @@ def page_log(server) -> PageLog:
     return PageLog(origin=server.origin)
 
 
-def _new_context(browser, server, page_log: PageLog):
-    context = browser.new_context(base_url=server.origin + "/")
+def _new_context(browser, server, page_log: PageLog, **options):
+    context = browser.new_context(base_url=server.origin + "/", **options)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     context.on("console", page_log.on_console)
     context.on("weberror", lambda web_error: page_log.on_page_error(web_error.error))
@@ -214,13 +215,14 @@ def page(browser, server, page_log: PageLog, request: pytest.FixtureRequest) -> 
 
 
 @pytest.fixture
-def fresh_page(browser, server, page_log: PageLog) -> Iterator[Callable[[], object]]:
-    """``fresh_page()`` makes another page in its own new browser context (empty cache and
-    storage, like another person's browser), logged into the same ``page_log``."""
+def fresh_page(browser, server, page_log: PageLog) -> Iterator[Callable[..., object]]:
+    """``fresh_page(**options)`` makes another page in its own new browser context (empty
+    cache and storage, like another person's browser), logged into the same ``page_log``;
+    ``options`` go to Playwright's ``new_context`` (``viewport``, ``is_mobile``, …)."""
     contexts = []
 
-    def make():
-        context = _new_context(browser, server, page_log)
+    def make(**options):
+        context = _new_context(browser, server, page_log, **options)
         contexts.append(context)
         return context.new_page()
 
