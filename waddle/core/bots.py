@@ -304,7 +304,7 @@ class _Node:
         self.mover = mover
         self.prior = prior
         self.children: list[_Node] = []
-        self.untried: list[tuple[Any, float]] | None = None  # set on the first visit
+        self.untried: list[tuple[Any, float]] | None = None  # listed when first revisited
         self.visits = 0
         self.total = 0.0
 
@@ -337,7 +337,7 @@ class Mcts(Search[A]):
     def _ordered_actions(self, state: GameState, actions: Sequence[A]) -> list[tuple[A, float]]:
         """Actions with their priors, best prior last (``untried.pop()`` takes it first)."""
         prior = self.config.prior
-        if prior is None:
+        if prior is None or not actions:
             return [(a, 0.0) for a in reversed(actions)]
         weights = prior(state, actions)
         order = sorted(range(len(actions)), key=lambda i: weights[i])  # stable: deterministic
@@ -364,19 +364,23 @@ class Mcts(Search[A]):
         for _ in range(count):
             state = self._state.clone()
             node = self.root
-            # Selection: down through fully expanded nodes.
-            while not node.untried and node.children:
+            # Selection down the tree, then expansion of one new child. A node lists its
+            # actions (and runs the prior) only when first reached again after being
+            # added: most leaves are visited once, and never pay for it.
+            while True:
+                if node.untried is None:
+                    node.untried = self._ordered_actions(state, state.legal_actions())
+                if node.untried:
+                    action, prior = node.untried.pop()
+                    mover = state.to_move()
+                    state.apply(action)
+                    node.children.append(_Node(node, action, mover, prior))
+                    node = node.children[-1]
+                    break
+                if not node.children:  # the game is over here
+                    break
                 node = self._select(node)
                 state.apply(node.action)
-            # Expansion: one new child, unless the game is over here.
-            if node.untried:
-                action, prior = node.untried.pop()
-                mover = state.to_move()
-                state.apply(action)
-                node.children.append(_Node(node, action, mover, prior))
-                node = node.children[-1]
-                if not state.is_over():
-                    node.untried = self._ordered_actions(state, state.legal_actions())
             # Playout.
             steps = 0
             while not state.is_over() and (depth_limit is None or steps < depth_limit):

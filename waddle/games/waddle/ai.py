@@ -63,7 +63,15 @@ class BoardInfo:
     True
     """
 
-    __slots__ = ("__weakref__", "board", "fillable", "pool_fish", "pool_ice", "pools_near")
+    __slots__ = (
+        "__weakref__",
+        "board",
+        "fillable",
+        "playable",
+        "pool_fish",
+        "pool_ice",
+        "pools_near",
+    )
 
     _cache: ClassVar[weakref.WeakKeyDictionary[Board, BoardInfo]] = weakref.WeakKeyDictionary()
 
@@ -80,6 +88,8 @@ class BoardInfo:
         """For each hex index, the pools with fish whose shore it is on."""
         self.fillable = tuple(bool(slots) for slots in board.ice_slots)
         """Whether each hex is ice that some numbered water hex will make playable."""
+        self.playable = max(1, sum(self.fillable))
+        """How many hexes are ``fillable`` (at least 1, as it divides)."""
 
     @staticmethod
     def of(board: Board) -> BoardInfo:
@@ -115,11 +125,19 @@ def _group_sizes(state: WaddleState, i: int, player: int) -> list[int]:
     return sizes
 
 
-def _pool_totals(counts: list[int], fish: tuple[int, ...], players: int) -> list[int]:
-    return [sum(a) for a in pool_awards(counts, fish, players)]
+def _pool_points(counts: list[int], fish: tuple[int, ...], players: int) -> list[int]:
+    """VP each player scores from one pool; the two-player case inline, as it is hot."""
+    if players == 2:
+        a, b = counts
+        if a == b:
+            return [0, 0] if a == 0 else [sum(fish)] * 2
+        return [sum(fish), 0] if a > b else [0, sum(fish)]
+    return [sum(award) for award in pool_awards(counts, fish, players)]
 
 
-def place_gain(state: WaddleState, i: int, player: int, tokens: int) -> list[int]:
+def place_gain(
+    state: WaddleState, i: int, player: int, tokens: int, info: BoardInfo | None = None
+) -> list[int]:
     """How every player's VP would change if ``player`` put ``tokens`` penguins on hex ``i``.
 
     Exact for the position as it stands: the waddles the penguin joins, and every pool
@@ -135,14 +153,20 @@ def place_gain(state: WaddleState, i: int, player: int, tokens: int) -> list[int
     >>> place_gain(state, board.index[(1, 0)], player=0, tokens=2)  # wins it from player 1
     [7, -4]
     """
+    info = info or BoardInfo.of(state.board)
+    return _gain(state, info, i, player, tokens, _group_sizes(state, i, player))
+
+
+def _gain(
+    state: WaddleState, info: BoardInfo, i: int, player: int, tokens: int, sizes: list[int]
+) -> list[int]:
+    """:func:`place_gain`, given the sizes of the waddles the placement joins."""
     players = state.players
     gain = [0] * players
-    sizes = _group_sizes(state, i, player)
     before = 0
     for s in sizes:
         before += waddle_vp(s, players)
     gain[player] = waddle_vp(sum(sizes) + tokens, players) - before
-    info = BoardInfo.of(state.board)
     owner, token = state.owner, state.token
     for p in info.pools_near[i]:
         counts = [0] * players
@@ -150,9 +174,9 @@ def place_gain(state: WaddleState, i: int, player: int, tokens: int) -> list[int
             if owner[j] != EMPTY:
                 counts[owner[j]] += token[j]
         fish = info.pool_fish[p]
-        was = _pool_totals(counts, fish, players)
+        was = _pool_points(counts, fish, players)
         counts[player] += tokens
-        now = _pool_totals(counts, fish, players)
+        now = _pool_points(counts, fish, players)
         for q in range(players):
             gain[q] += now[q] - was[q]
     return gain
@@ -211,18 +235,17 @@ def _open_room(state: WaddleState, info: BoardInfo, i: int) -> int:
 def _placement_value(
     state: WaddleState, info: BoardInfo, knobs: Greedy, i: int, player: int, tokens: int
 ) -> float:
-    value = relative(place_gain(state, i, player, tokens), player)
+    sizes = _group_sizes(state, i, player)
+    value = relative(_gain(state, info, i, player, tokens, sizes), player)
     if knobs.open_weight:
-        waddle = tokens
-        for s in _group_sizes(state, i, player):
-            waddle += s
+        waddle = tokens + sum(sizes)
         value += knobs.open_weight * waddle * _open_room(state, info, i)
     return value
 
 
-def _ice_left(state: WaddleState) -> int:
+def _ice_left(state: WaddleState, info: BoardInfo) -> int:
     """Playable ice still empty anywhere on the map."""
-    owner, fillable = state.owner, BoardInfo.of(state.board).fillable
+    owner, fillable = state.owner, info.fillable
     left = 0
     for i in state.board.ice:
         if owner[i] == EMPTY and fillable[i]:
@@ -251,7 +274,9 @@ def first_next_round(state: WaddleState) -> int:
     return track[empty % len(track)]
 
 
-def scout_value(state: WaddleState, knobs: Greedy, best_now: float) -> float:
+def scout_value(
+    state: WaddleState, knobs: Greedy, best_now: float, info: BoardInfo | None = None
+) -> float:
     """What scouting ahead is worth to the player to move, against placing at ``best_now``.
 
     Going first next round takes the best hex there before anyone else, instead of the
@@ -262,7 +287,7 @@ def scout_value(state: WaddleState, knobs: Greedy, best_now: float) -> float:
         return -1e9
     player = state.to_move()
     assert player is not None
-    info = BoardInfo.of(state.board)
+    info = info or BoardInfo.of(state.board)
     scouts = state.tracks[1 - state.active_track]
     if not scouts and first_next_round(state) == player:
         return -1e9  # first next round anyway: scouting would only give turns away
@@ -293,9 +318,7 @@ def greedy_values(
         return []
     info = BoardInfo.of(state.board)
     index = state.board.index
-    left = _ice_left(state)
-    total = max(1, sum(1 for i in state.board.ice if info.fillable[i]))
-    bar = knobs.double_min * left / total
+    bar = knobs.double_min * _ice_left(state, info) / info.playable
     out: list[tuple[Action, float]] = []
     best_now = -1e9
     for action in state.legal_actions():
@@ -311,7 +334,7 @@ def greedy_values(
             value += knobs.noise * (2 * rng.random() - 1)
         out.append((action, value))
     if state.can_scout():
-        value = scout_value(state, knobs, best_now) if knobs.scout else -1e9
+        value = scout_value(state, knobs, best_now, info) if knobs.scout else -1e9
         out.append((SCOUT, value))
     return out
 
@@ -417,6 +440,8 @@ class WaddleKnowledge:
         pools_near, pool_ice, pool_fish = info.pools_near, info.pool_ice, info.pool_fish
         random = rng.random
         noise = knobs.noise
+        friend, pool_weight = knobs.friend, knobs.pool * (2 if players == 2 else 1)
+        leads: dict[int, int] = {}  # pool -> mover's penguins less the best rival's
         best_i, best_w, best_base = -1, -1.0, 0.0
         for i in board.slot_ice[state.active]:
             if owner[i] != EMPTY:
@@ -424,20 +449,20 @@ class WaddleKnowledge:
             w = 0.0
             for n in neighbors[i]:
                 if owner[n] == player:
-                    w += knobs.friend * token[n]
+                    w += friend * token[n]
             for p in pools_near[i]:
-                mine = top = 0
-                counts = [0] * players
-                for j in pool_ice[p]:
-                    o = owner[j]
-                    if o != EMPTY:
-                        counts[o] += token[j]
-                mine = counts[player]
-                for q in range(players):
-                    if q != player and counts[q] > top:
-                        top = counts[q]
-                if mine <= top < mine + 2:  # one more penguin (or two) takes or shares the lead
-                    w += knobs.pool * pool_fish[p][0] * (2 if players == 2 else 1)
+                lead = leads.get(p)
+                if lead is None:
+                    counts = [0] * players
+                    for j in pool_ice[p]:
+                        o = owner[j]
+                        if o != EMPTY:
+                            counts[o] += token[j]
+                    mine = counts[player]
+                    counts[player] = 0
+                    lead = leads[p] = mine - max(counts)
+                if -2 < lead <= 0:  # one more penguin takes or shares the lead
+                    w += pool_weight * pool_fish[p][0]
             score = w + noise * random()
             if score > best_w:
                 best_i, best_w, best_base = i, score, w
