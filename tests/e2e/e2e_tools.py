@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import random
 
-from conftest import FIRST_LOAD_TIMEOUT_MS
+from conftest import DEFAULT_TIMEOUT_MS, FIRST_LOAD_TIMEOUT_MS
+from playwright.sync_api import expect
 
 from waddle.games.waddle.link import decode_game
 from waddle.games.waddle.session import Session
 from waddle.games.waddle.state import WaddleState
 
 LEGAL = 'svg#board [data-legal="true"]'
+
+# Playwright's assertions wait 5 s by default; on a busy 2-core machine a Pyodide redraw can
+# take longer, so they wait as long as the context's other waits. (A global setting: it
+# only makes other tests' assertions more patient.)
+expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 
 
 def wait_ready(page, timeout_ms: int = FIRST_LOAD_TIMEOUT_MS) -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 
 from conftest import assert_hooks_match, click_and_wait, open_app, read_hooks, start_new_game
-from e2e_tools import LEGAL, owners, random_session, state_of, wait_ready
-from playwright.sync_api import expect
+from e2e_tools import LEGAL, expect, owners, random_session, state_of, wait_ready
 
 from waddle.games.waddle.link import decode_game
 from waddle.games.waddle.record import FORMAT as RECORD_FORMAT
