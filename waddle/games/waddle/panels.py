@@ -202,7 +202,11 @@ def move_rounds(session: Session) -> list[Round]:
 
 
 def move_list_html(session: Session) -> str:
-    """The moves in the game's notation, round by round; each move is a button to view it."""
+    """The moves in the game's notation, round by round; each move is a button to view it.
+
+    A button's accessible name holds its visible text ("Red 3,-1d"), so speech control
+    finds it by what it shows (WCAG 2.5.3), then says the move in words.
+    """
     current = session.state.ply
     parts = []
     for k, rnd in enumerate(move_rounds(session)):
@@ -210,7 +214,7 @@ def move_list_html(session: Session) -> str:
         items = "".join(
             f'<li><button type="button" class="move{" current" if ply == current else ""}" '
             f'data-ply="{ply}" aria-label="Move {ply}: {escape(session.seats[p].name)} '
-            f'{_spoken(text)}"{" aria-current=step" if ply == current else ""}>'
+            f'{escape(text)}, {_spoken(text)}"{" aria-current=step" if ply == current else ""}>'
             f'<span class="move-player" data-player="{p}">'
             f"{escape(session.seats[p].name)}</span> {escape(text)}</button></li>"
             for ply, p, text in rnd.moves
