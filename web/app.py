@@ -111,6 +111,7 @@ class App:
         self._shown_hash = ""
         self._proxies = []
         self._export_url = None
+        self._copy_task = None  # the clipboard write under way (kept from the GC)
         self._problem: str | None = None  # what problem() was last asked to show
         self._autosave_problem: str | None = None  # why the last autosave failed
         self._kept_autosave_game: str | None = None  # see _initial_session
@@ -381,7 +382,11 @@ class App:
     cmd_cancel_new_game = cmd_close_dialog
 
     def cmd_copy_link(self, _target) -> None:
-        self._copy(window.location.href, "Link copied: it opens this game at this move.")
+        self._copy(
+            window.location.href,
+            "Link copied: it opens this game at this move.",
+            "copy the address from the address bar.",
+        )
 
     def cmd_open_share(self, _target) -> None:
         self.fill_share()
@@ -389,7 +394,11 @@ class App:
 
     def cmd_copy_embed(self, _target) -> None:
         self.fill_share()
-        self._copy(element("embed-code").value, "Embed code copied.")
+        self._copy(
+            element("embed-code").value,
+            "Embed code copied.",
+            "select the embed code and copy it.",
+        )
 
     def fill_share(self) -> None:
         base = str(window.location.href).split("#")[0].split("?")[0]
@@ -405,10 +414,15 @@ class App:
             'style="border:0;max-width:100%" loading="lazy"></iframe>'
         )
 
-    def _copy(self, text: str, done: str) -> None:
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if not ffi.is_none(clipboard):
-            clipboard.writeText(text)
+    def _copy(self, text: str, done: str, by_hand: str) -> None:
+        """Put ``text`` on the clipboard, then say ``done``, or ``by_hand`` if that failed."""
+        self._copy_task = asyncio.ensure_future(self._write_clipboard(text, done, by_hand))
+
+    async def _write_clipboard(self, text: str, done: str, by_hand: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # no Clipboard API (a plain-http address), or the browser refused
+            done = "The browser did not let the page copy: " + by_hand
         self.session.message = done
         self.render()
 

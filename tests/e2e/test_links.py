@@ -34,6 +34,15 @@ BAD_HASHES = {
 }
 
 
+REFUSE_CLIPBOARD = """() => {
+  navigator.clipboard.writeText = () =>
+    Promise.reject(new DOMException("Document is not focused.", "NotAllowedError"));
+}"""
+NO_CLIPBOARD = """() => {
+  Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
+}"""
+
+
 def dialogs_of(page) -> list[str]:
     """Every alert/confirm/prompt the page opens from now on (dismissed)."""
     seen: list[str] = []
@@ -96,6 +105,18 @@ def test_links_copied_link_opens_the_same_game_in_a_fresh_browser(page, fresh_pa
     assert_hooks_match(theirs, state)
     assert theirs["problem"] is None
     expect(other.locator("#players")).to_have_text(page.locator("#players").text_content())
+
+    # Where copying is impossible the page says so instead of claiming it copied: a browser
+    # that refuses (not focused, no permission), then one without the Clipboard API (an
+    # address that is not https).
+    message = other.locator("#message")
+    for break_clipboard in (REFUSE_CLIPBOARD, NO_CLIPBOARD):
+        other.evaluate(break_clipboard)
+        other.evaluate("() => { document.getElementById('message').textContent = '' }")
+        other.click('.app-header [data-command="copy-link"]')
+        expect(message).to_have_text(
+            "The browser did not let the page copy: copy the address from the address bar."
+        )
 
 
 @pytest.mark.parametrize("name", list(BAD_HASHES))
