@@ -14,7 +14,7 @@ import traceback
 from pyscript import document, ffi, window
 
 from waddle.games.waddle.actions import SCOUT, Action
-from waddle.games.waddle.link import LinkError, encode_game
+from waddle.games.waddle.link import LinkError
 from waddle.games.waddle.panels import (
     move_list_html,
     players_html,
@@ -403,10 +403,7 @@ class App:
     def fill_share(self) -> None:
         base = str(window.location.href).split("#")[0].split("?")[0]
         readonly = "&readonly" if element("embed-readonly").checked else ""
-        full = self.session.full_record()
-        link = encode_game(
-            full, [s.name for s in self.session.seats], generated=self.session.generated is not None
-        )
+        link = self.session.link_of(self.session.full_record())
         src = f"{base}?embed&ply={self.session.state.ply}{readonly}#{link}"
         element("share-link").value = str(window.location.href)
         element("embed-code").value = (
@@ -568,6 +565,13 @@ class App:
         problems.hidden = not listing.problems
 
     def render(self) -> None:
+        mark("waddle:render-start")
+        try:
+            self._render()
+        finally:
+            mark("waddle:render-end")
+
+    def _render(self) -> None:
         session = self.session
         state = session.state
         show_legal = not self.readonly and (session.human_turn() or self.tutorial is not None)
@@ -667,7 +671,9 @@ class App:
         session = self.session
         level = session.bot_to_move()
         position = (id(session), session.state.ply)
-        if level is None or self.tutorial is not None or self.readonly or self.ai_paused:
+        # An embedded board shows a game: its computer seats never move by themselves.
+        idle = self.tutorial is not None or self.embed or self.ai_paused
+        if level is None or idle:
             if self._ai_for is not None and self._ai_for != position:
                 self._cancel_ai()
             return
@@ -677,13 +683,32 @@ class App:
         self._ai_for = position
 
     async def _think(self, level: str, seconds: float):
-        """Search in short slices, yielding to the page between them; the chosen action."""
+        """Search in short slices, yielding to the page between them; the chosen action.
+
+        Afterwards ``html[data-ai-iterations]``, ``[data-ai-seconds]`` (thinking time, not
+        counting the pauses between slices) and ``[data-ai-longest-slice-ms]`` describe
+        this search, and the marks ``waddle:think-start``/``-end`` bracket it (for
+        scripts/bench_ai_page.py).
+        """
+        mark("waddle:think-start")
         state = self.session.state
         bot = load_bots().make_bot(level, seed=state.ply + 1, seconds=seconds)
         search = bot.start(state.clone())
-        while not search.advance(SLICE_SECONDS):
+        longest = 0.0
+        while True:
+            started = time.perf_counter()
+            finished = search.advance(SLICE_SECONDS)
+            longest = max(longest, time.perf_counter() - started)
+            if finished:
+                break
             await asyncio.sleep(0)
-        return search.best()
+        action = search.best()
+        root = document.documentElement.dataset
+        root.aiIterations = str(search.iterations)
+        root.aiSeconds = f"{search.elapsed:.3f}"
+        root.aiLongestSliceMs = f"{longest * 1000:.1f}"
+        mark("waddle:think-end")
+        return action
 
     async def _computer_move(self, level: str) -> None:
         session = self.session
@@ -746,10 +771,7 @@ class App:
 
     def _write_hash(self) -> None:
         if self.embed:
-            names = [s.name for s in self.session.seats]
-            text = encode_game(
-                self.session.full_record(), names, generated=self.session.generated is not None
-            )
+            text = self.session.link_of(self.session.full_record())
             element("open-full").href = f"./#{text}"
         else:
             text = self.session.link()
@@ -771,6 +793,11 @@ def load_bots():
 
         _bots = ai
     return _bots
+
+
+def mark(name: str) -> None:
+    """A performance mark (see scripts/bench_ai_page.py): a cheap call, kept in production."""
+    window.performance.mark(name)
 
 
 def describe_hint(action) -> str:
