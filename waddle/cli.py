@@ -194,14 +194,14 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
         print(
             f"  {'level':<8} {'seats':>5} {'win share':>9}  {'95% CI':<16} {'mean VP':>7} "
-            f"{'ms/move':>8}",
+            f"{'ms/move':>8} {'cpu ms/move':>11}",
             file=out,
         )
         for row in result.rows:
             print(
                 f"  {row.level:<8} {row.seats:>5} {row.share:>9.3f}  "
                 f"[{row.low:.3f}, {row.high:.3f}] {row.mean_vp:>7.1f} "
-                f"{1000 * row.seconds_per_move:>8.1f}",
+                f"{1000 * row.seconds_per_move:>8.1f} {1000 * row.cpu_seconds_per_move:>11.1f}",
                 file=out,
             )
     if args.json:

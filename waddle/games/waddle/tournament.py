@@ -43,7 +43,9 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     think: tuple[float, ...]
-    """Seconds each player spent choosing, over the whole game."""
+    """Seconds each player spent choosing, over the whole game (wall clock)."""
+    cpu: tuple[float, ...]
+    """The same in processor time: what the bot cost, however busy the machine was."""
     moves: tuple[int, ...]
 
 
@@ -62,6 +64,9 @@ class Row:
     mean_vp: float
     """Mean score per seat."""
     seconds_per_move: float
+    """Mean thinking time per move, wall clock."""
+    cpu_seconds_per_move: float
+    """The same in processor time."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -71,6 +76,7 @@ class Row:
             "ci95": [round(self.low, 4), round(self.high, 4)],
             "mean_vp": round(self.mean_vp, 2),
             "seconds_per_move": round(self.seconds_per_move, 5),
+            "cpu_seconds_per_move": round(self.cpu_seconds_per_move, 5),
         }
 
 
@@ -124,18 +130,25 @@ def play_game(game: Game) -> GameResult:
         for level, seed in zip(game.levels, game.bot_seeds, strict=True)
     ]
     think = [0.0] * players
+    cpu = [0.0] * players
     moves = [0] * players
-    clock = time.perf_counter
+    clock, cpu_clock = time.perf_counter, time.process_time
     while not state.is_over():
         player = state.to_move()
         assert player is not None
-        start = clock()
+        start, cpu_start = clock(), cpu_clock()
         action = bots[player].choose(state)
         think[player] += clock() - start
+        cpu[player] += cpu_clock() - cpu_start
         moves[player] += 1
         state.apply(action)
     return GameResult(
-        game, tuple(state.scores()), tuple(state.winners()), tuple(think), tuple(moves)
+        game,
+        tuple(state.scores()),
+        tuple(state.winners()),
+        tuple(think),
+        tuple(cpu),
+        tuple(moves),
     )
 
 
@@ -160,13 +173,14 @@ def summarize(lineup: Sequence[str], results: Sequence[GameResult]) -> list[Row]
     n = len(results)
     for level in dict.fromkeys(lineup):  # ordered and unique
         seats = list(lineup).count(level)
-        wins = vp = think = 0.0
+        wins = vp = think = cpu = 0.0
         moves = 0
         for r in results:
             mine = [p for p, lv in enumerate(r.game.levels) if lv == level]
             wins += sum(1.0 / len(r.winners) for p in r.winners if p in mine)
             vp += sum(r.scores[p] for p in mine)
             think += sum(r.think[p] for p in mine)
+            cpu += sum(r.cpu[p] for p in mine)
             moves += sum(r.moves[p] for p in mine)
         low, high = wilson(wins, n)
         rows.append(
@@ -178,6 +192,7 @@ def summarize(lineup: Sequence[str], results: Sequence[GameResult]) -> list[Row]
                 high,
                 vp / (n * seats) if n else 0.0,
                 think / moves if moves else 0.0,
+                cpu / moves if moves else 0.0,
             )
         )
     return rows
