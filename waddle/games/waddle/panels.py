@@ -155,7 +155,8 @@ def saves_html(entries: list[SaveEntry], now_ms: int) -> str:
         )
     return (
         '<table class="saves"><thead><tr><th scope="col">Name</th><th scope="col">Saved</th>'
-        '<th scope="col">Players</th><th scope="col">Progress</th><th scope="col"></th></tr>'
+        '<th scope="col">Players</th><th scope="col">Progress</th>'
+        '<th scope="col"><span class="visually-hidden">Actions</span></th></tr>'
         f"</thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
