@@ -398,7 +398,16 @@ def test_move_missing_file_and_real_process(tmp_path):
 
 def test_tournament_prints_win_shares_with_intervals():
     code, out, err = run(
-        "tournament", "medium", "random", "--games", "4", "--iterations", "1", "--processes", "1"
+        "tournament",
+        "--levels",
+        "medium",
+        "random",
+        "--games",
+        "4",
+        "--iterations",
+        "1",
+        "--processes",
+        "1",
     )
     assert (code, err) == (0, "")
     assert "2 players, 4 games" in out
@@ -410,6 +419,7 @@ def test_tournament_prints_win_shares_with_intervals():
 def test_tournament_json_fills_seats_with_the_last_level():
     code, out, _ = run(
         "tournament",
+        "--levels",
         "easy",
         "random",
         "--players",
@@ -433,5 +443,7 @@ def test_tournament_json_fills_seats_with_the_last_level():
 
 
 def test_tournament_rejects_more_levels_than_players():
-    code, out, err = run("tournament", "easy", "easy", "easy", "--players", "2", "--games", "1")
+    code, out, err = run(
+        "tournament", "--levels", "easy", "easy", "easy", "--players", "2", "--games", "1"
+    )
     assert code == 2 and out == "" and err.startswith("error:")

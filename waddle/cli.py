@@ -285,8 +285,8 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help="play bot levels against each other; win shares with 95% CIs"
     )
     p.add_argument(
-        "levels",
-        nargs="*",
+        "--levels",
+        nargs="+",
         type=_level,
         metavar="LEVEL",
         help=f"the level of each seat, from {', '.join(LEVELS)} (default: hard medium); "
