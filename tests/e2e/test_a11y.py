@@ -5,11 +5,11 @@ the running app. The page's Content-Security-Policy allows scripts from 'self' o
 these pages live in browser contexts made with ``bypass_csp=True``; they report console
 errors, page errors and foreign requests into the same ``page_log`` as every other test.
 
-Every view people meet is audited: the game screen fresh, mid-game (with a computer seat)
-and over with its results; the New game, Saves, Share and Rules dialogs; the tutorial; the
-embedded view. A "serious" or "critical" violation fails the test; all of them are printed
-(``pytest -s``). Also: with ``prefers-reduced-motion: reduce`` the active marker on the
-board does not spin.
+Every view people meet is audited: the game screen fresh, with a hint shown, mid-game
+(with a computer seat) and over with its results; the New game, Saves, Share and Rules
+dialogs; the tutorial; the embedded view. A "serious" or "critical" violation fails the
+test; all of them are printed (``pytest -s``). Also: with ``prefers-reduced-motion:
+reduce`` the active marker on the board does not spin.
 """
 
 from __future__ import annotations
@@ -107,6 +107,15 @@ def show_game(page, link: str) -> None:
     )
 
 
+HINT_RING = """() => {
+  const stroke = (hex) => getComputedStyle(hex.querySelector(".hex-shape")).stroke;
+  return {
+    hinted: stroke(document.querySelector('svg#board [data-hint="true"]')),
+    legal: stroke(document.querySelector('svg#board [data-legal="true"]:not([data-hint])')),
+  };
+}"""
+
+
 def open_dialog(page, command: str, dialog: str) -> None:
     click(page, f'[data-command="{command}"]')
     page.wait_for_selector(f"dialog#{dialog}[open]")
@@ -122,6 +131,16 @@ def test_axe_finds_nothing_serious_in_the_app(audit_page, scheme):
     page = audit_page(color_scheme=scheme)
     open_app(page, "", timeout_ms=FIRST_LOAD_TIMEOUT_MS)
     problems = audit(page, f"{scheme}: fresh game")
+
+    # A hint: "marked on the board", says the message, so the hex must look different.
+    click(page, '[data-command="hint"]')
+    hinted = page.wait_for_selector('[data-hint="true"]')
+    message = page.locator("#message").text_content()
+    if hinted.get_attribute("data-hex") is not None:
+        assert "marked on the board" in message, message
+        ring = page.evaluate(HINT_RING)
+        assert ring["hinted"] != ring["legal"], "the hinted hex is drawn apart from the rest"
+    problems += audit(page, f"{scheme}: a hint shown")
 
     open_dialog(page, "new-game", "new-game")
     problems += audit(page, f"{scheme}: New game dialog")
