@@ -577,7 +577,16 @@ class App:
         show_legal = not self.readonly and (session.human_turn() or self.tutorial is not None)
         drawn = board_svg(state, session.seats, show_legal=show_legal)
         self.board.setAttribute("viewBox", drawn.view_box)
+        active = document.activeElement
+        focused = None if ffi.is_none(active) else active.closest("[data-hex]")
+        focused = None if ffi.is_none(focused) else str(focused.getAttribute("data-hex"))
         self.board.innerHTML = drawn.markup
+        if focused is not None:  # the redraw replaced the focused hex: keep keyboard users' place
+            again = self.board.querySelector(f'[data-hex="{focused}"][tabindex]')
+            if ffi.is_none(again):
+                self.focus_legal(0)
+            else:
+                again.focus()
         self._render_side()
         self._render_tutorial()
         element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from conftest import assert_hooks_match, hex_key, open_app, read_hooks
 
 from waddle.games.waddle.actions import SCOUT, Action
@@ -163,12 +162,6 @@ def test_a_whole_game_with_the_keyboard_only(page):
         assert NAMES[p] in result["text"]
 
 
-@pytest.mark.xfail(
-    reason="web/app.py: render() replaces the board's markup, so a key that redraws without "
-    "moving (D, 1, 2, and U/R) drops the focus from the hex to the page, and Enter then does "
-    "nothing; render() should put the focus back on the same hex",
-    strict=False,
-)
 def test_choosing_the_token_keeps_the_focus_on_the_hex(page):
     """Focus a hex, then press D: Enter must place the double right there."""
     page.set_default_timeout(WAIT_MS)
