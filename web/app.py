@@ -605,6 +605,7 @@ class App:
 
         over = state.is_over()
         scout = document.querySelector('[data-action="scout"]')
+        scout.removeAttribute("data-hint")  # a hint lasts until the next redraw
         reason = session.scout_blocked_reason()
         scout.disabled = reason is not None
         scout.title = reason or "Place no more this round, and go first in the next one."
