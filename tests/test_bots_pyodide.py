@@ -1,0 +1,92 @@
+"""Bots choose exactly the same on CPython and on Pyodide, given seed and iterations.
+
+The browser runs the engine on Pyodide's Python (3.14, WebAssembly), this process on
+CPython 3.11: a bot that relied on ``hash()``, set order, ``sum()`` of floats (whose
+algorithm changed in 3.12) or a libm function could play differently in the page than in
+tests and tournaments. This plays whole games at every level with iteration budgets in
+both and compares every action and the hard bot's visit counts.
+
+Marked ``e2e``: like the browser tests it needs the npm-installed Pyodide (``make test``
+installs it) and Node, and it takes several seconds; it is skipped when they are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+
+PROBE = """
+import json
+from waddle.games.waddle import new_game
+from waddle.games.waddle.ai import make_bot
+
+def probe():
+    out = []
+    for players in (2, 3, 4, 5):
+        state = new_game(players, seed=players * 11)
+        levels = ["hard", "medium", "easy", "random", "hard"][:players]
+        bots = [make_bot(level, seed=p + 3, iterations=40 if level == "hard" else 1)
+                for p, level in enumerate(levels)]
+        while not state.is_over():
+            state.apply(bots[state.to_move()].choose(state))
+        out.append([str(a) for a in state.history])
+        search = make_bot("hard", seed=9, iterations=300).start(new_game(players, seed=5))
+        search.advance()
+        out.append([[str(a), n, repr(v)] for a, n, v in search.stats()])
+    return json.dumps(out)
+"""
+
+# Copy the package into Pyodide's file system, run the probe, print its JSON.
+RUNNER = """
+import { loadPyodide } from %(pyodide)s;
+import fs from "fs";
+import path from "path";
+const py = await loadPyodide();
+function copy(src, dst) {
+  py.FS.mkdirTree(dst);
+  for (const name of fs.readdirSync(src)) {
+    const from = path.join(src, name);
+    if (fs.statSync(from).isDirectory()) {
+      if (name !== "__pycache__") copy(from, dst + "/" + name);
+    } else if (name.endsWith(".py") || name.endsWith(".json")) {
+      py.FS.writeFile(dst + "/" + name, fs.readFileSync(from));
+    }
+  }
+}
+copy(%(package)s, "/home/pyodide/waddle");
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+py.runPython(%(probe)s);
+console.log(py.runPython("import sys; sys.version.split()[0] + ' ' + probe()"));
+"""
+
+
+def test_same_choices_on_cpython_and_pyodide(tmp_path):
+    node = shutil.which("node")
+    if node is None or not PYODIDE.exists():
+        pytest.skip("needs Node and the npm-installed Pyodide (make test installs them)")
+    script = tmp_path / "probe.mjs"
+    script.write_text(
+        RUNNER
+        % {
+            "pyodide": json.dumps(PYODIDE.as_uri()),
+            "package": json.dumps(str(ROOT / "waddle")),
+            "probe": json.dumps(PROBE),
+        }
+    )
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    version, pyodide_out = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert not version.startswith("3.11")  # really another Python
+
+    namespace: dict = {}
+    exec(PROBE, namespace)
+    assert json.loads(pyodide_out) == json.loads(namespace["probe"]())
