@@ -27,7 +27,7 @@ Reading and driving the page (plain functions, imported by the tests):
 state)`` compares them with a ``WaddleState`` computed in this process;
 ``start_new_game(page, players, names, seed)`` goes through the New game dialog;
 ``click(page, selector)`` is a real mouse click on an element; ``click_and_wait`` also
-waits until the address changed.
+waits until the address changed; ``choose_token(page, "double")`` picks a token.
 
 On a failing test a screenshot goes to test-results/ (git-ignored).
 """
@@ -403,6 +403,16 @@ def click_and_wait(page, selector: str) -> str:
     return page.wait_for_function(
         "before => location.hash !== before && location.hash", arg=before
     ).json_value()
+
+
+def choose_token(page, kind: str) -> None:
+    """Click the ``single`` or ``double`` choice and wait until it shows as chosen."""
+    selector = f'[data-token-choice="{kind}"]'
+    click(page, selector)
+    page.wait_for_function(
+        "selector => document.querySelector(selector).getAttribute('aria-pressed') === 'true'",
+        arg=selector,
+    )
 
 
 def start_new_game(page, players: int, names: list[str], seed: int) -> None:

@@ -10,7 +10,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import assert_hooks_match, click, click_and_wait, hex_key, open_app, read_hooks
+from conftest import (
+    assert_hooks_match,
+    choose_token,
+    click,
+    click_and_wait,
+    hex_key,
+    open_app,
+    read_hooks,
+)
 
 from waddle.games.waddle import SCOUT, Action
 from waddle.games.waddle.link import decode_game
@@ -92,7 +100,7 @@ def test_illegal_clicks_change_nothing_and_say_why(page):
         assert page.locator("#message").is_visible()
 
     # The same choice, illegal with a double chosen: still nothing, and the choice stays.
-    click(page, '[data-token-choice="double"]')
+    choose_token(page, "double")
     click(page, f'svg#board [data-hex="{hex_key(taken)}"]')
     wait_for_message(page, "already has a penguin")
     after = read_hooks(page)
@@ -117,7 +125,7 @@ def test_double_choice_is_disabled_when_the_player_has_none_left(page):
     while state.doubles_left[state.to_move()] > 0:
         assert not hooks["double"]["disabled"]
         assert f"({state.doubles_left[state.to_move()]} left)" in hooks["double"]["text"]
-        click(page, '[data-token-choice="double"]')
+        choose_token(page, "double")
         target = sorted(state.legal_hexes())[0]
         click_and_wait(page, f'svg#board [data-hex="{hex_key(target)}"]')
         state.apply(Action.place(target, double=True))

@@ -11,7 +11,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from conftest import assert_hooks_match, click, click_and_wait, hex_key, open_app, read_hooks
+from conftest import (
+    assert_hooks_match,
+    choose_token,
+    click_and_wait,
+    hex_key,
+    open_app,
+    read_hooks,
+)
 from conftest import start_new_game as start_game_in_dialog
 
 from waddle.games.waddle import SCOUT, Action, Record, new_record
@@ -48,7 +55,7 @@ def play_by_clicking(
         else:
             double = not hooks["double"]["disabled"] and rng.random() < DOUBLE_SHARE
             if double:
-                click(page, '[data-token-choice="double"]')
+                choose_token(page, "double")
                 chosen = read_hooks(page)
                 assert chosen["double"]["pressed"] == "true"
                 assert chosen["single"]["pressed"] == "false"
