@@ -289,17 +289,22 @@ class MctsConfig:
 
 
 class _Node:
-    """A tree node: the position after ``action``, taken by ``mover``, from ``parent``.
+    """A tree node: the position after ``action`` (taken by ``mover``) in its parent's.
 
     ``total`` sums the rewards of ``mover`` over the playouts through this node, so a
     parent picks among its children from the point of view of the player choosing there
     (max^n, the usual N-player generalisation of UCT).
+
+    Nodes hold no link to their parent (backpropagation follows the iteration's path):
+    a finished tree then has no reference cycles, and is freed the moment the search is
+    dropped. With parent links the whole tree is one cycle that only Python's cyclic
+    collector frees, in one pass over every node: a pause of 15-30 ms in the browser
+    whenever it comes (scripts/bench_ai_page.py).
     """
 
-    __slots__ = ("action", "children", "mover", "parent", "prior", "total", "untried", "visits")
+    __slots__ = ("action", "children", "mover", "prior", "total", "untried", "visits")
 
-    def __init__(self, parent: _Node | None, action: Any, mover: int, prior: float) -> None:
-        self.parent = parent
+    def __init__(self, action: Any, mover: int, prior: float) -> None:
         self.action = action
         self.mover = mover
         self.prior = prior
@@ -331,7 +336,7 @@ class Mcts(Search[A]):
         self.config = config
         self.rng = rng
         self._state = state.clone()  # private: the caller may change theirs meanwhile
-        self.root = _Node(None, None, -1, 0.0)
+        self.root = _Node(None, -1, 0.0)
         self.root.untried = self._ordered_actions(self._state, self.legal)
 
     def _ordered_actions(self, state: GameState, actions: Sequence[A]) -> list[tuple[A, float]]:
@@ -364,6 +369,7 @@ class Mcts(Search[A]):
         for _ in range(count):
             state = self._state.clone()
             node = self.root
+            path = [node]
             # Selection down the tree, then expansion of one new child. A node lists its
             # actions (and runs the prior) only when first reached again after being
             # added: most leaves are visited once, and never pay for it.
@@ -374,12 +380,14 @@ class Mcts(Search[A]):
                     action, prior = node.untried.pop()
                     mover = state.to_move()
                     state.apply(action)
-                    node.children.append(_Node(node, action, mover, prior))
-                    node = node.children[-1]
+                    node = _Node(action, mover, prior)
+                    path[-1].children.append(node)
+                    path.append(node)
                     break
                 if not node.children:  # the game is over here
                     break
                 node = self._select(node)
+                path.append(node)
                 state.apply(node.action)
             # Playout.
             steps = 0
@@ -388,11 +396,10 @@ class Mcts(Search[A]):
                 steps += 1
             rewards = evaluate(state)
             # Backpropagation.
-            while node is not None:
+            for node in path:
                 node.visits += 1
                 if node.mover >= 0:
                     node.total += rewards[node.mover]
-                node = node.parent
         return count
 
     def best(self) -> A:
