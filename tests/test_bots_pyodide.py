@@ -1,4 +1,5 @@
-"""Bots choose exactly the same on CPython and on Pyodide, given seed and iterations.
+"""Bots choose exactly the same on CPython and on Pyodide, given seed and iterations, and a
+seed gives the same map, record and share link on both.
 
 The browser runs the engine on Pyodide's Python (3.14, WebAssembly), this process on
 CPython 3.11: a bot that relied on ``hash()``, set order, ``sum()`` of floats (whose
@@ -26,8 +27,9 @@ PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 
 PROBE = """
 import json
-from waddle.games.waddle import new_game
+from waddle.games.waddle import Record, new_game, new_record
 from waddle.games.waddle.ai import make_bot
+from waddle.games.waddle.link import encode_game
 
 def probe():
     out = []
@@ -42,6 +44,10 @@ def probe():
         search = make_bot("hard", seed=9, iterations=300).start(new_game(players, seed=5))
         search.advance()
         out.append([[str(a), n, repr(v)] for a, n, v in search.stats()])
+        # the map generator, the starting order and the share link, byte for byte
+        record = Record.from_state(state, new_record(players, seed=players * 11).generated)
+        out.append([new_record(players, seed=2026).dumps(), record.dumps(), encode_game(record)])
+        out.append(state.scores())
     return json.dumps(out)
 """
 
