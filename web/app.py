@@ -32,8 +32,6 @@ from waddle.games.waddle.saves import (
     import_file,
 )
 from waddle.games.waddle.session import Session
-from waddle.games.waddle.tutorial import STEPS as TUTORIAL_STEPS
-from waddle.games.waddle.tutorial import Tutorial
 from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg
 
 DEFAULT_PLAYERS = 2
@@ -126,7 +124,7 @@ class App:
             self.saves = SaveStore(storage)
             if notice:
                 problems.append(notice)
-        self.tutorial: Tutorial | None = None
+        self.tutorial = None  # a waddle.games.waddle.tutorial.Tutorial while it runs
         self._ai_for: tuple[int, int] | None = None  # (session id, ply) being thought about
         self._ai_task = None
         self.ai_paused = False
@@ -354,6 +352,8 @@ class App:
         self.cmd_close_dialog(target)
         if self.tutorial is None:
             self._before_tutorial = self.session
+        from waddle.games.waddle.tutorial import Tutorial  # only for those who ask
+
         self.tutorial = Tutorial()
         self.session = self.tutorial.session
         self.render()
@@ -659,8 +659,9 @@ class App:
         if self.tutorial is None:
             return
         step = self.tutorial.step
-        number = [s.key for s in TUTORIAL_STEPS].index(step.key) + 1
-        element("tutorial-progress").textContent = f"(step {number} of {len(TUTORIAL_STEPS)})"
+        element(
+            "tutorial-progress"
+        ).textContent = f"(step {self.tutorial.index + 1} of {self.tutorial.steps})"
         element("tutorial-text").textContent = step.text
 
     # -- computer players -----------------------------------------------------------------

@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from waddle.core import hexgrid
@@ -62,7 +62,10 @@ def load_tileset(data: Any) -> TileSet:
 
 @cache
 def default_tileset() -> TileSet:
-    text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
+    # A plain file next to this module (importlib.resources costs the page's start-up more)
+    path = os.path.join(os.path.dirname(__file__), "tiles.json")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     return load_tileset(json.loads(text))
 
 

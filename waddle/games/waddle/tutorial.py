@@ -128,6 +128,10 @@ class Tutorial:
         return STEPS[self.index]
 
     @property
+    def steps(self) -> int:
+        return len(STEPS)
+
+    @property
     def finished(self) -> bool:
         return self.step.key == "done"
 
