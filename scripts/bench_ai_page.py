@@ -65,8 +65,6 @@ CHROMIUM_ARGS = [
 ]
 LOAD_TIMEOUT_MS = 180_000
 LEVEL = "hard"
-THINK_SECONDS = 1.5  # web/app.py's THINK_SECONDS["hard"]
-SLICE_SECONDS = 0.008  # web/app.py's SLICE_SECONDS
 LONG_MS = 50.0
 REDRAW_TAIL_MS = 200.0
 
@@ -129,7 +127,7 @@ def run_page(browser, origin: str, players: int, seed: int, moves: int) -> dict:
             )
             if page.evaluate("document.documentElement.dataset.app") != "ready":
                 raise SystemExit("bench_ai_page: the app did not start")
-            # A search is THINK_SECONDS of thinking; wall time is longer on a busy machine.
+            # A hard search is 1.5 s of thinking; wall time is longer on a busy machine.
             page.wait_for_function(
                 f"window.__bench.searches.length >= {moves}",
                 timeout=moves * 60_000,

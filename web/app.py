@@ -41,8 +41,11 @@ THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
 HINT_SECONDS = 1.5
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.7, "fast": 0.1}
 """The short wait before a computer moves, so people can follow (the speed control)."""
-SLICE_SECONDS = 0.008
-"""Longest stretch of thinking between two yields to the page: keeps every task short."""
+SLICE_SECONDS = 0.004
+"""Thinking between two yields to the page (a slice ends after the iteration that passes
+it). At 4 ms a slice task took 6-11 ms of main-thread CPU in scripts/bench_ai_page.py, at
+8 ms up to 21; a search's wall time over its thinking time stayed 1.11-1.13 either way.
+Shorter tasks also leave less to stretch when the OS shares the CPU with other work."""
 
 KEYS = {"s": "scout", "d": "double", "1": "single", "2": "double", "u": "undo", "r": "redo"}
 """Keyboard shortcuts (the page lists them under the side panel)."""
