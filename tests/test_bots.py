@@ -249,8 +249,7 @@ def put(state: WaddleState, hexes, player: int) -> None:
 
 def test_hard_bot_blocks_a_waddle_that_would_join_two_groups():
     """Two waddles of 4 of player 1 meet at (-1, 0): joined they score 45 VP instead of 20.
-    Player 0 must take that hex, though it is worth no more to them than (1, 0); the
-    greedy bot only counts what a placement gives itself and may not see it.
+    Player 0 must take that hex, though it is worth no more to them than (1, 0).
     """
     a = [(-2, 1), (-3, 2), (-4, 3), (-5, 4)]
     b = [(-1, -1), (-1, -2), (-1, -3), (-1, -4)]

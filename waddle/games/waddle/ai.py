@@ -11,8 +11,9 @@ The levels (:data:`LEVELS`):
 - ``random``: a uniformly random legal action (:class:`waddle.core.bots.RandomBot`).
 - ``easy``: the greedy player with noise on its judgement and no deliberate scouting.
 - ``medium``: the greedy player: each placement is valued by the VP it changes right now
-  for everyone (waddles joined, pool majorities won or lost, :func:`place_gain`) plus
-  what it leaves open for later, doubles are kept for where they pay, and it scouts when
+  for everyone (waddles joined, pool majorities won or lost, :func:`place_gain`), plus
+  what it leaves open for later and, with two players, what the hex would have been
+  worth to the rival (blocking); doubles are kept for where they pay, and it scouts when
   going first at the next hex is worth more than its remaining turns in this round.
 - ``hard``: Monte Carlo tree search (:class:`waddle.core.bots.Mcts`) whose playouts are
   played by a fast greedy policy, whose new nodes try the greedy favourite first
@@ -208,10 +209,15 @@ class Greedy:
       it is spent, at the start of the game; the bar falls to 0 as the ice runs out.
     - ``scout``: whether to weigh scouting at all; ``scout_margin`` is how much more
       going first at the next hex must be worth than the turns given up.
+    - ``deny_weight``: in a two-player game, the share of what the hex would be worth to
+      the rival that counts for taking it first (blocking a join or a pool majority).
+      With more players a block helps the other rivals as much as us; measured, it
+      does not pay there, so it is not used.
     - ``noise``: uniform noise in VP added to each action's value (0: none).
     """
 
     open_weight: float = 0.25
+    deny_weight: float = 1.0
     double_min: float = 6.0
     scout: bool = True
     scout_margin: float = 1.0
@@ -219,7 +225,7 @@ class Greedy:
 
 
 MEDIUM = Greedy()
-EASY = Greedy(open_weight=0.0, double_min=0.0, scout=False, noise=4.0)
+EASY = Greedy(open_weight=0.0, deny_weight=0.0, double_min=0.0, scout=False, noise=4.0)
 
 
 def _open_room(state: WaddleState, info: BoardInfo, i: int) -> int:
@@ -240,6 +246,10 @@ def _placement_value(
     if knobs.open_weight:
         waddle = tokens + sum(sizes)
         value += knobs.open_weight * waddle * _open_room(state, info, i)
+    if knobs.deny_weight and state.players == 2:
+        rival = 1 - player
+        denied = relative(_gain(state, info, i, rival, 1, _group_sizes(state, i, rival)), rival)
+        value += knobs.deny_weight * max(denied, 0.0)
     return value
 
 
