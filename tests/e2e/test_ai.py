@@ -215,6 +215,13 @@ def test_clicks_during_the_computers_turn_change_nothing(page):
             record, _names = decode_game(game_now.removeprefix("#"))
             assert len(record.actions) == state.ply + 1, "one move: the computer's"
             assert played[1] >= 1
+            # What that search did, as scripts/bench_ai_page.py reads it.
+            search = page.evaluate(
+                "() => { const d = document.documentElement.dataset; return [d.aiIterations,"
+                " d.aiSeconds, d.aiLongestSliceMs]; }"
+            )
+            if len(state.legal_actions()) > 1:  # else the answer needs no search
+                assert int(search[0]) > 1 and float(search[1]) > 0 and float(search[2]) > 0
             if checked_scout or state.why_not_scout() is not None:
                 break
     assert checked_hex, "the computer never thought long enough to be clicked at"
