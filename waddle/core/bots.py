@@ -151,14 +151,8 @@ class Search(Generic[A]):
         the same iterations, so the answer does not depend on how the search was sliced.
         """
         deadline = time.perf_counter() + slice_seconds
-        budget = self.budget
-        while not self.finished:
-            if budget.iterations is not None:
-                self.step(1)
-            else:
-                assert budget.seconds is not None
-                remaining = budget.seconds - self.elapsed
-                self.run_for(min(remaining, max(deadline - time.perf_counter(), 0.0)))
+        while not self.finished:  # one iteration at a time: each checks the budget
+            self.step(1)
             if time.perf_counter() >= deadline:
                 break
         return self.finished
