@@ -416,6 +416,16 @@ class Playout:
 
 @dataclass(frozen=True)
 class HardKnobs:
+    """The knobs of the ``hard`` bot: UCT exploration, progressive bias, reward, playouts.
+
+    Measured against the medium bot (100 two-player games per variant at 300 iterations
+    a move), exploration 0.3, no bias, no margin in the reward, playouts that never or
+    more often scout, noisier playouts, uniformly random playouts (at three times the
+    iterations) and playouts that also block all landed within the noise of these
+    values (scouting in 8% of playout turns did a little better than 0% or 20%). The
+    playouts stay cheap: blocking in them did not pay.
+    """
+
     exploration: float = 0.5
     bias: float = 1.0
     margin_weight: float = 0.3
