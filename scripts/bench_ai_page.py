@@ -48,6 +48,7 @@ import time
 from pathlib import Path
 
 import serve_web  # scripts/ is on sys.path when this file runs as a script
+from chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,14 +56,6 @@ sys.path.insert(0, str(ROOT))
 from waddle.games.waddle.ai import make_bot  # noqa: E402
 from waddle.games.waddle.session import Session  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 LOAD_TIMEOUT_MS = 180_000
 LEVEL = "hard"
 LONG_MS = 50.0

@@ -27,16 +27,9 @@ import sys
 from pathlib import Path
 
 import serve_web  # scripts/ is on sys.path when this file runs as a script
+from chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 120_000
 
 # Installed before any script of the page: stamps the moments we time.

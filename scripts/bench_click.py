@@ -40,20 +40,13 @@ import sys
 from pathlib import Path
 
 import serve_web  # scripts/ is on sys.path when this file runs as a script
+from chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from waddle.games.waddle.session import Session  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 120_000
 
 CLICK = """async (k) => {

@@ -50,14 +50,6 @@ ROOT = HERE.parent.parent
 DIST = ROOT / "dist"
 RESULTS = ROOT / "test-results"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # The first load compiles Pyodide's wasm and starts the interpreter: seconds, more on a
 # busy 2-core CI machine. Later waits (clicks, redraws) use the context default.
 FIRST_LOAD_TIMEOUT_MS = 60_000
@@ -74,6 +66,11 @@ def _load_script(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+_chromium = _load_script("chromium")
+CHROMIUM: str = _chromium.CHROMIUM
+CHROMIUM_ARGS: list[str] = _chromium.CHROMIUM_ARGS
 
 
 # ---------------------------------------------------------------------------- marking
