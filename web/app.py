@@ -32,7 +32,7 @@ from waddle.games.waddle.saves import (
     import_file,
 )
 from waddle.games.waddle.session import Session
-from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg
+from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg, zoomed_size
 
 DEFAULT_PLAYERS = 2
 
@@ -46,6 +46,12 @@ SLICE_SECONDS = 0.004
 it). At 4 ms a slice task took 6-11 ms of main-thread CPU in scripts/bench_ai_page.py, at
 8 ms up to 21; a search's wall time over its thinking time stayed 1.11-1.13 either way.
 Shorter tasks also leave less to stretch when the OS shares the CPU with other work."""
+
+FINGER_HEX_PX = 40
+"""Below this many CSS pixels across, a fitted board's hexes are too small to tap: the
+board is zoomed (see App._fit_board)."""
+ZOOM_HEX_PX = 44
+"""Hexes across when zoomed: WCAG 2.5.5's target size."""
 
 KEYS = {"s": "scout", "d": "double", "1": "single", "2": "double", "u": "undo", "r": "redo"}
 """Keyboard shortcuts (the page lists them under the side panel)."""
@@ -131,6 +137,9 @@ class App:
         self._ai_for: tuple[int, int] | None = None  # (session id, ply) being thought about
         self._ai_task = None
         self.ai_paused = False
+        self.zoom_choice: bool | None = None  # the Zoom button's last word; None: automatic
+        self._view_box = ""
+        self._centred: tuple[int, object] | None = None  # (session id, hex) scrolled to
         self.session, problem = self._initial_session()
         if any(seat.bot for seat in self.session.seats):
             load_bots()
@@ -177,6 +186,12 @@ class App:
         self._listen(window, "hashchange", self.on_hash_change)
         self._listen(document, "keydown", self.on_key)
         self._listen(element("scrubber"), "input", self.on_scrub)
+        # The board's room changes when the page first shows (it is hidden while loading),
+        # on rotating a phone, on resizing a window: re-fit then. Zooming itself changes only
+        # the height, which leaves the fit as it is, so this settles at once.
+        refit = ffi.create_proxy(lambda _entries, _observer: self._fit_board())
+        self._proxies.append(refit)
+        window.ResizeObserver.new(refit).observe(document.querySelector(".board-wrap"))
 
     def _listen(self, target, event: str, handler) -> None:
         proxy = ffi.create_proxy(handler)
@@ -370,6 +385,11 @@ class App:
         self.session = self._before_tutorial
         self.session.message = "Back to your game."
         self.render()
+
+    def cmd_zoom(self, target) -> None:
+        self.zoom_choice = target.getAttribute("aria-pressed") != "true"
+        self._centred = None
+        self._fit_board()
 
     def cmd_first(self, _target) -> None:
         self.guarded(self.session.go_to, 0)
@@ -580,6 +600,7 @@ class App:
         show_legal = not self.readonly and (session.human_turn() or self.tutorial is not None)
         drawn = board_svg(state, session.seats, show_legal=show_legal)
         self.board.setAttribute("viewBox", drawn.view_box)
+        self._view_box = drawn.view_box
         active = document.activeElement
         focused = None if ffi.is_none(active) else active.closest("[data-hex]")
         focused = None if ffi.is_none(focused) else str(focused.getAttribute("data-hex"))
@@ -590,6 +611,7 @@ class App:
                 self.focus_legal(0)
             else:
                 again.focus()
+        self._fit_board()
         self._render_side()
         self._render_tutorial()
         element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
@@ -641,6 +663,44 @@ class App:
             result.hidden = True
             result.removeAttribute("data-winners")
             result.innerHTML = ""
+
+    def _fit_board(self) -> None:
+        """Zoom the board when its fitted hexes are too small for a finger (a 3-to-5-player
+        map on a phone): drawn bigger in a frame that scrolls, centred on the active hex,
+        around which every legal hex lies. The Zoom button switches between the two; by
+        itself the board zooms while there is a move to make and fits at the end."""
+        frame = element("board-frame")
+        button = element("zoom")
+        size = None
+        if not frame.clientWidth:
+            return  # not laid out yet (the page is still loading): the observer comes back
+        if not self.embed and self._view_box:  # an embedded board always shows it all
+            size = zoomed_size(self._view_box, frame.clientWidth, FINGER_HEX_PX, ZOOM_HEX_PX)
+        button.hidden = size is None
+        zoomed = size is not None and (
+            self.zoom_choice if self.zoom_choice is not None else not self.session.state.is_over()
+        )
+        button.setAttribute("aria-pressed", "true" if zoomed else "false")
+        if not zoomed:
+            frame.removeAttribute("data-zoomed")
+            self.board.removeAttribute("style")
+            self._centred = None
+            return
+        frame.setAttribute("data-zoomed", "")
+        self.board.setAttribute("style", f"width:{size[0]}px;height:{size[1]}px")
+        # Scroll to the active hex when it moves (or on zooming), not on every redraw, so a
+        # person who dragged the board to look around is not pulled back at each click.
+        active = self.session.state.active_hex
+        where = (id(self.session), active)
+        if active is None or where == self._centred:
+            return
+        self._centred = where
+        marker = self.board.querySelector('[data-active="true"]')
+        if ffi.is_none(marker):
+            return
+        box, spot = frame.getBoundingClientRect(), marker.getBoundingClientRect()
+        frame.scrollLeft += spot.left + spot.width / 2 - (box.left + box.width / 2)
+        frame.scrollTop += spot.top + spot.height / 2 - (box.top + box.height / 2)
 
     def _render_embed_bar(self) -> None:
         session = self.session

@@ -59,6 +59,30 @@ class BoardSvg:
     view_box: str
 
 
+def zoomed_size(
+    view_box: str, frame_px: float, min_hex_px: float, zoom_hex_px: float
+) -> tuple[int, int] | None:
+    """How big to draw the board so a finger can hit its hexes, in CSS pixels (width,
+    height); None when the board fitted into the frame already draws every hex at least
+    ``min_hex_px`` across.
+
+    The page draws a fitted board in a square ``frame_px`` wide, so the viewBox's longer
+    side sets the scale. A hex is narrowest across its flats: sqrt(3) · HEX_SIZE units.
+    Zoomed, every hex is ``zoom_hex_px`` across and the frame scrolls.
+
+    >>> zoomed_size("0 0 600 540", 360, 40, 48)  # a 5-player map on a phone: 31 px hexes
+    (555, 499)
+    >>> zoomed_size("0 0 420 380", 360, 40, 48) is None  # a 2-player map: 45 px already
+    True
+    """
+    _, _, width, height = (float(v) for v in view_box.split())
+    flats = math.sqrt(3) * HEX_SIZE
+    if frame_px / max(width, height) * flats >= min_hex_px:
+        return None
+    scale = zoom_hex_px / flats
+    return math.ceil(width * scale), math.ceil(height * scale)
+
+
 def _pt(x: float, y: float) -> str:
     return f"{x:.1f},{y:.1f}"
 
