@@ -242,9 +242,14 @@ class App:
         level = self.session.bot_to_move()
         if level is None:
             return True
-        name = self.session.seats[self.session.state.to_move()].name
-        self.session.message = f"Wait: {name} (computer) is playing."
+        self.session.message = self._computer_turn_message()
         return False
+
+    def _computer_turn_message(self) -> str:
+        name = self.session.seats[self.session.state.to_move()].name
+        if self.ai_paused:
+            return f"The computers are paused: {name} (computer) plays next, after Resume."
+        return f"Wait: {name} (computer) is playing."
 
     def guarded(self, action, *args) -> None:
         """Run a game action and redraw; on any error, put the game back as it was."""
@@ -356,6 +361,8 @@ class App:
         target.textContent = "Resume" if self.ai_paused else "Pause"
         if self.ai_paused:
             self._cancel_ai()
+            if self.session.bot_to_move() is not None:
+                self.session.message = self._computer_turn_message()
         self.render()
 
     def cmd_hint(self, _target) -> None:

@@ -246,6 +246,12 @@ def test_pause_stops_the_computers_and_resume_goes_on(page):
     page.wait_for_timeout(3000)
     assert page.evaluate("location.hash") == paused["before"]["hash"]
     assert page.evaluate(THINKING) is None
+    # The page says why nothing happens, also when someone clicks the board meanwhile.
+    message = page.locator("#message")
+    expect(message).to_contain_text("computers are paused")
+    page.locator("svg#board [data-kind='ice']").first.click()
+    expect(message).to_contain_text("computers are paused")
+    assert page.evaluate("location.hash") == paused["before"]["hash"]
 
     pause.click()
     expect(pause).to_have_attribute("aria-pressed", "false")
