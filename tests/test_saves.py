@@ -39,6 +39,22 @@ def test_autosave_resumes_the_exact_game():
     assert restored.generated == session.generated
 
 
+def test_a_save_keeps_the_moves_taken_back_and_opens_at_the_shown_position():
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    session = session_after(20)
+    whole = session.record().dumps()
+    session.go_to(7)  # looking back through the game (undo, the move list, the scrubber)
+    saves.autosave(session, now_ms=5)
+    key = saves.save_as("looking back", session, now_ms=6)
+    for restored in (saves.load_autosave()[0], saves.load(key)):
+        assert restored.state.ply == 7 and restored.total_plies == 20
+        assert restored.record().dumps() == session.record().dumps()
+        restored.go_to(20)
+        assert restored.record().dumps() == whole
+    assert saves.list().entries[0].ply == 7, "the list says where the game was left"
+
+
 def test_no_autosave_means_no_game_and_no_problem():
     assert SaveStore(MemoryStorage()).load_autosave() == (None, None)
 

@@ -159,9 +159,17 @@ class App:
         problem = autosave_problem = None
         if text:
             try:
-                return Session.from_link(text), None
+                linked = Session.from_link(text)
             except LinkError as e:
                 problem = f"The game in this link could not be opened: {e}."
+            else:
+                if not self.embed:
+                    # A reload: the autosave is this very game, with the moves taken back
+                    # by undo that a link does not hold. Use it, to redo them.
+                    saved, _ = self.saves.load_autosave()
+                    if saved is not None and saved.link() == linked.link():
+                        return saved, None
+                return linked, None
         if not self.embed:
             session, autosave_problem = self.saves.load_autosave()
             if session is not None:

@@ -115,7 +115,7 @@ def random_line(session: Session, plies: int | None, seed: int) -> Session:
 # ---------------------------------------------------------------------------- hot seat
 
 
-def test_undo_and_redo_in_hot_seat_follow_the_engine_and_survive_a_reload(page):
+def test_undo_and_redo_in_hot_seat_follow_the_engine_and_survive_a_reload(page, fresh_page):
     page.set_default_timeout(WAIT_MS)
     start = random_line(Session.new(2, 2024, names=["Ann", "Ben"]), plies=3, seed=8)
     mirror = Session.from_link(start.link())
@@ -156,7 +156,8 @@ def test_undo_and_redo_in_hot_seat_follow_the_engine_and_survive_a_reload(page):
     assert not mirror.can_redo()
     assert_page_shows(page, mirror)
 
-    # Undo once more; then the address and the autosave both hold that very position.
+    # Undo once more; then the address holds that very position, and the autosave it
+    # with the move still to redo.
     undo(page, mirror)
     hooks = assert_page_shows(page, mirror)
     assert mirror.can_redo()
@@ -164,16 +165,23 @@ def test_undo_and_redo_in_hot_seat_follow_the_engine_and_survive_a_reload(page):
 
     page.reload()
     wait_ready(page)
-    reloaded = Session.from_link(mirror.link())  # a link holds no redo line
-    after = assert_page_shows(page, reloaded)
+    after = assert_page_shows(page, mirror)
     assert after["hexes"] == hooks["hexes"]
 
     page.goto("about:blank")
     page.goto("./")  # no address: the autosave decides what is shown
     wait_ready(page)
-    again = assert_page_shows(page, reloaded)
+    again = assert_page_shows(page, mirror)
     assert again["hash"] == position
     assert again["hexes"] == hooks["hexes"]
+    redo(page, mirror)  # the move taken back survived both
+    assert_page_shows(page, mirror)
+    assert not mirror.can_redo()
+
+    # Another browser gets the link, which holds the game up to the shown position only.
+    elsewhere = fresh_page()
+    open_app(elsewhere, position)
+    assert_page_shows(elsewhere, Session.from_link(position.removeprefix("#")))
 
 
 # ---------------------------------------------------------------------------- against a computer

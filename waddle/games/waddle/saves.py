@@ -5,6 +5,9 @@ the small :class:`Storage` protocol. Every stored entry carries a format version
 damaged, foreign or older entry is reported and skipped, never fatal, and nothing here
 deletes or overwrites a save unless asked to, so a full storage quota loses nothing.
 
+A save holds the whole line of play, moves taken back by undo included, and the position
+shown when it was written: loading it shows that position with the rest still to redo.
+
 >>> storage = MemoryStorage()
 >>> saves = SaveStore(storage)
 >>> from waddle.games.waddle.session import Session
@@ -96,9 +99,12 @@ class SaveList:
     """One message per entry that was skipped, saying which and why."""
 
 
-def session_to_json(session: Session) -> dict[str, Any]:
-    """A record (``waddle-record/1``) with the seats as an extra key: the export format."""
-    data = session.record().to_json()
+def session_to_json(session: Session, record: Record | None = None) -> dict[str, Any]:
+    """A record (``waddle-record/1``) with the seats as an extra key: the export format.
+
+    ``record`` defaults to the game up to the shown position; saves pass the whole line.
+    """
+    data = (record or session.record()).to_json()
     data["seats"] = [
         {"name": s.name, "colour": s.colour, **({"bot": s.bot} if s.bot else {})}
         for s in session.seats
@@ -146,6 +152,8 @@ class SaveStore:
         self.storage = storage
 
     def _entry_text(self, session: Session, name: str, now_ms: int) -> str:
+        # The whole line, moves taken back included, with the shown position as "ply":
+        # looking back through a game, then closing the tab, must not cut the game short.
         state = session.state
         return json.dumps(
             {
@@ -156,7 +164,7 @@ class SaveStore:
                 "names": [s.name for s in session.seats],
                 "ply": state.ply,
                 "over": state.is_over(),
-                "game": session_to_json(session),
+                "game": session_to_json(session, session.full_record()),
             },
             separators=(",", ":"),
         )
@@ -254,4 +262,8 @@ class SaveStore:
 
     def _load_text(self, text: str) -> Session:
         data = self._parse(text)
-        return session_from_json(data.get("game"))
+        session = session_from_json(data.get("game"))
+        ply = data.get("ply")
+        if type(ply) is int and 0 <= ply < session.state.ply:
+            session.go_to(ply)  # the moves after it stay there to redo
+        return session
