@@ -195,10 +195,14 @@ class App:
         self._listen(document, "keydown", self.on_key)
         self._listen(element("scrubber"), "input", self.on_scrub)
         # The board's room changes when the page first shows (it is hidden while loading),
-        # on rotating a phone, on resizing a window: re-fit then. Zooming itself changes only
-        # the height, which leaves the fit as it is, so this settles at once.
-        refit = ffi.create_proxy(lambda _entries, _observer: self._fit_board())
-        self._proxies.append(refit)
+        # on rotating a phone, on resizing a window: re-fit then. Zooming changes the size
+        # of what is observed, so the fit waits for the next frame: done inside the
+        # observer's callback, the browser reports "ResizeObserver loop completed with
+        # undelivered notifications" as an error. The next round finds the same width and
+        # leaves the board as it is, so this settles at once.
+        fit = ffi.create_proxy(lambda _time: self._fit_board())
+        refit = ffi.create_proxy(lambda _entries, _observer: window.requestAnimationFrame(fit))
+        self._proxies += [fit, refit]
         window.ResizeObserver.new(refit).observe(document.querySelector(".board-wrap"))
 
     def _listen(self, target, event: str, handler) -> None:

@@ -125,6 +125,16 @@ def test_phone_zooms_a_big_map_on_the_active_pool_and_zoom_shows_it_whole(fresh_
     assert min(min(h["width"], h["height"]) for h in m["legal"]) >= FINGER_PX
     assert_inside(m["legal"], m["board"])
 
+    # Turned to landscape (740 px wide) the whole board fits with finger-sized hexes: no
+    # zoom; back to portrait, zoomed again. (Any error the resizing raises fails the test.)
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.wait_for_function("document.getElementById('zoom').hidden")
+    page.set_viewport_size(PHONE["viewport"])
+    page.wait_for_function("!document.getElementById('zoom').hidden")
+    m = page.evaluate(MEASURE)
+    assert m["zoom"]["pressed"] == "true"
+    assert_inside(m["legal"], m["board"])
+
 
 def test_phone_shows_no_zoom_for_a_map_that_fits_with_finger_sized_hexes(fresh_page):
     m = open_measured(fresh_page, PHONE, 2, 4242)
