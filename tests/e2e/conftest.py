@@ -12,7 +12,8 @@ Fixtures, for any later test:
 - ``browser`` (session): headless /usr/bin/chromium (``playwright install`` cannot
   download browsers here).
 - ``page_log``: what went wrong in the test's browser context: console errors, page
-  errors, and requests to any origin but the server's. The test FAILS if any is left at
+  errors, error events on window (reported as console errors), and requests to any origin
+  but the server's. The test FAILS if any is left at
   its end; a test that provokes errors on purpose inspects and then ``clear()``s it.
 - ``page``: a page in a new browser context (fresh cache and storage), relative URLs
   resolve against the server.
@@ -195,12 +196,26 @@ _FAILED_KEY = pytest.StashKey[bool]()
 
 
 @pytest.fixture
-def page_log(server) -> PageLog:
-    return PageLog(origin=server.origin)
+def page_log(server, request: pytest.FixtureRequest) -> Iterator[PageLog]:
+    # Torn down after ``page`` and ``fresh_page`` (which use it): their contexts are closed.
+    log = PageLog(origin=server.origin)
+    request.node.stash[_LOG_KEY] = log
+    yield log
+    log.check("after the test")
+
+
+# Error events that reach window without being exceptions (a ResizeObserver loop, say)
+# show neither as page errors nor in the console: make them console errors, so they fail.
+REPORT_WINDOW_ERRORS = """
+addEventListener("error", (event) => {
+  if (!event.error) console.error("window error event: " + event.message);
+});
+"""
 
 
 def _new_context(browser, server, page_log: PageLog, **options):
     context = browser.new_context(base_url=server.origin + "/", **options)
+    context.add_init_script(REPORT_WINDOW_ERRORS)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     context.on("console", page_log.on_console)
     context.on("weberror", lambda web_error: page_log.on_page_error(web_error.error))
@@ -212,12 +227,10 @@ def _new_context(browser, server, page_log: PageLog, **options):
 def page(browser, server, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[object]:
     context = _new_context(browser, server, page_log)
     new_page = context.new_page()
-    request.node.stash[_LOG_KEY] = page_log
     yield new_page
     if request.node.stash.get(_FAILED_KEY, False):
         _screenshot(new_page, request.node.nodeid)
     context.close()
-    page_log.check("after the test")
 
 
 @pytest.fixture
