@@ -37,6 +37,7 @@ MEASURE = """() => {
     svg: box(document.getElementById("board")),
     zoom: {hidden: document.getElementById("zoom").hidden,
            pressed: document.getElementById("zoom").getAttribute("aria-pressed")},
+    zoomButton: box(document.getElementById("zoom")),
     side: {...box(document.querySelector(".side")),
            visible: visible(document.querySelector(".side"))},
     legal: [...document.querySelectorAll('svg#board [data-legal="true"] .hex-shape')]
@@ -103,6 +104,7 @@ def test_phone_zooms_a_big_map_on_the_active_pool_and_zoom_shows_it_whole(fresh_
     m = page.evaluate(MEASURE)
     assert m["zoom"] == {"hidden": False, "pressed": "true"}, "zoomed by itself"
     assert m["svg"]["width"] > m["innerWidth"], "drawn bigger than the screen"
+    assert m["zoomButton"]["bottom"] <= m["board"]["top"] + 0.5, "the button hides no hex"
 
     # Tapping a legal hex of the zoomed board plays it.
     before = page.evaluate("location.hash")
