@@ -385,6 +385,18 @@ def assert_hooks_match(hooks: dict, state) -> None:
         assert reason in hooks["scout"]["title"]
 
 
+def assert_results_match(hooks: dict, state, names: list[str]) -> None:
+    """The results panel shows the engine's scoring of the finished ``state``."""
+    assert state.is_over()
+    breakdown = state.breakdown()
+    result = hooks["result"]
+    assert result is not None and result["visible"], "the results panel is shown"
+    assert result["winners"] == ",".join(map(str, breakdown.winners))
+    assert result["totals"] == {str(s.player): s.total for s in breakdown.players}
+    for p in breakdown.winners:
+        assert names[p] in result["text"]
+
+
 _TOKENS = {1: "single", 2: "double"}
 
 

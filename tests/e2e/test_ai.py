@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import random
 
-from conftest import assert_hooks_match, click, click_and_wait, hex_key, open_app, read_hooks
+from conftest import (
+    assert_hooks_match,
+    assert_results_match,
+    click,
+    click_and_wait,
+    hex_key,
+    open_app,
+    read_hooks,
+)
 from playwright.sync_api import expect
 
 from waddle.games.waddle.link import decode_game, decode_link
@@ -107,18 +115,6 @@ def replay_checked(hash_text: str, bots: list[str | None]):
         played[player] += 1
     assert state.breakdown() == record.replay().breakdown()
     return state, played
-
-
-def assert_results_match(hooks: dict, state, names: list[str]) -> None:
-    """The results panel shows the engine's scoring of the finished ``state``."""
-    assert state.is_over()
-    breakdown = state.breakdown()
-    result = hooks["result"]
-    assert result is not None and result["visible"], "the results panel is shown"
-    assert result["winners"] == ",".join(map(str, breakdown.winners))
-    assert result["totals"] == {str(s.player): s.total for s in breakdown.players}
-    for p in breakdown.winners:
-        assert names[p] in result["text"]
 
 
 def ply_of(hash_text: str) -> int:

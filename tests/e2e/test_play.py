@@ -13,6 +13,7 @@ from collections import Counter
 
 from conftest import (
     assert_hooks_match,
+    assert_results_match,
     choose_token,
     click_and_wait,
     hex_key,
@@ -80,17 +81,6 @@ def play_by_clicking(
         if midway is not None and halfway is None and state.ply >= 30:
             halfway = midway(hooks)
     return state, kinds
-
-
-def assert_results_match(hooks: dict, state, names: list[str]) -> None:
-    """The results panel shows the engine's scoring of ``state``."""
-    breakdown = state.breakdown()
-    result = hooks["result"]
-    assert result is not None and result["visible"], "the results panel is shown"
-    assert result["winners"] == ",".join(map(str, breakdown.winners))
-    assert result["totals"] == {str(s.player): s.total for s in breakdown.players}
-    for p in breakdown.winners:
-        assert names[p] in result["text"]
 
 
 def replay_from_address(hooks: dict, players: int, seed: int, names: list[str]):
