@@ -75,6 +75,13 @@ class Server(http.server.ThreadingHTTPServer):
         host, port = self.server_address[:2]
         return f"http://{host}:{port}"
 
+    def handle_error(self, request, client_address) -> None:
+        # A browser closed mid-download (a page closed while Pyodide was still loading):
+        # normal for benchmarks and tests that close pages, and not the server's fault.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
     def start_in_thread(self) -> threading.Thread:
         thread = threading.Thread(target=self.serve_forever, name="serve_web", daemon=True)
         thread.start()
