@@ -64,6 +64,31 @@ def test_legal_and_active_hexes_are_marked():
     assert not any(a.get("data-legal") for a in hidden.values())
 
 
+def marked_last(state) -> list[tuple[int, int]]:
+    return [h for h, a in hexes(parse(board_svg(state).markup)).items() if a.get("data-last")]
+
+
+def test_the_penguin_placed_last_is_marked_and_named_until_the_next_action():
+    state = new_game(3, seed=5)
+    assert marked_last(state) == [], "nothing before the first action"
+    rng = Rng(5)
+    placements = scouts = 0
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        if action.is_scout:
+            scouts += 1
+            assert marked_last(state) == [], "a scout places nothing to mark"
+            continue
+        placements += 1
+        found = hexes(parse(board_svg(state).markup))
+        assert [h for h, a in found.items() if a.get("data-last")] == [action.hex]
+        assert found[action.hex]["aria-label"].endswith(", last move")
+    assert placements and scouts
+    state.undo()
+    assert marked_last(state) == ([] if state.last_action.is_scout else [state.last_action.hex])
+
+
 def test_finished_board_outlines_every_waddle_and_marks_pool_scorers():
     state = new_game(3, 5)
     rng = Rng(1)

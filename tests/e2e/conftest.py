@@ -313,6 +313,7 @@ READ_HOOKS = """() => {
     hexes[d.hex] = {
       kind: d.kind ?? null, owner: d.owner ?? null, token: d.token ?? null,
       legal: d.legal === "true", active: d.active === "true", number: d.number ?? null,
+      last: d.last === "true",
     };
   }
   const button = (selector) => {
@@ -368,6 +369,9 @@ def assert_hooks_match(hooks: dict, state) -> None:
         assert (shown["owner"], shown["token"]) == expected, f"penguin on {hex_key(h)}"
     legal = {key for key, shown in hooks["hexes"].items() if shown["legal"]}
     assert legal == {hex_key(h) for h in state.legal_hexes()}, "legal hexes"
+    last = [key for key, shown in hooks["hexes"].items() if shown["last"]]
+    placed_last = state.last_action is not None and not state.last_action.is_scout
+    assert last == ([hex_key(state.last_action.hex)] if placed_last else []), "last move"
     active = [key for key, shown in hooks["hexes"].items() if shown["active"]]
     player = state.to_move()
     if state.is_over():

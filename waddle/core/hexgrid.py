@@ -96,9 +96,19 @@ def corners(h: Hex, size: float) -> list[tuple[float, float]]:
     Edge ``i`` runs from corner ``i`` to corner ``i + 1`` and faces the neighbour
     ``EDGE_DIRECTIONS[i]``.
     """
-    cx, cy = to_pixel(h, size)
+    return corners_around(to_pixel(h, size), size)
+
+
+def corners_around(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hexagon of circumradius ``radius`` about ``centre``,
+    in the order of :func:`corners`: for shapes drawn inside a hex (an inset outline).
+
+    >>> [(round(x, 3), round(y, 3)) for x, y in corners_around((0.0, 0.0), 2.0)][:2]
+    [(1.732, -1.0), (1.732, 1.0)]
+    """
+    cx, cy = centre
     out = []
     for i in range(6):
         angle = math.radians(60 * i - 30)
-        out.append((cx + size * math.cos(angle), cy + size * math.sin(angle)))
+        out.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
     return out

@@ -124,6 +124,11 @@ class WaddleState:
         return [a for a, _ in self._history]
 
     @property
+    def last_action(self) -> Action | None:
+        """The action taken last (None before the first), without copying the history."""
+        return self._history[-1][0] if self._history else None
+
+    @property
     def ply(self) -> int:
         return len(self._history)
 

@@ -3,7 +3,9 @@
 The browser sets the result as the content of ``svg#board``. Each hex is one ``<g>`` with
 the page's public hooks (see the project's web hooks design note): ``data-hex="q,r"``,
 ``data-kind``, ``data-number`` on numbered water, ``data-active``, ``data-legal``,
-``data-owner`` and ``data-token``.
+``data-owner`` and ``data-token``; beyond those, ``data-last="true"`` marks the penguin placed
+by the last action, so a move made by someone else (a computer, a step in an embedded
+replay) can be seen.
 
 Players differ by shape as well as colour, so the board reads without colour vision.
 
@@ -216,6 +218,8 @@ def board_svg(
     legal = set(state.legal_hexes()) if show_legal else set()
     active = state.active_hex
     owner, token = state.owner, state.token
+    last_action = state.last_action
+    last = None if last_action is None else last_action.hex  # None too after a scout
 
     parts: list[str] = []
     for i, spec in enumerate(board.specs):
@@ -234,6 +238,9 @@ def board_svg(
             player = owner[i]
             if player != EMPTY:
                 seat = seats[player]
+                if h == last:
+                    attrs += ' data-last="true"'
+                    inner += _last_move_ring(cx, cy, size)
                 if token[i] == 2:
                     attrs += f' data-owner="{player}" data-token="double"'
                     inner += token_markup(seat.shape, seat.colour, cx - 7, cy - 5, size * 0.33)
@@ -246,7 +253,10 @@ def board_svg(
                 attrs += ' data-legal="true"'
                 classes += " legal"
                 inner += _circle("legal-dot", cx, cy, size * 0.22)
-        label = escape(_hex_label(state, seats, i, is_legal))
+        label = _hex_label(state, seats, i, is_legal)
+        if h == last:
+            label += ", last move"
+        label = escape(label)
         if is_legal:  # focusable and pressable: keyboard and screen-reader play
             attrs += f' role="button" tabindex="0" aria-label="{label}"'
         else:
@@ -256,6 +266,12 @@ def board_svg(
     if final:
         parts.append(_final_overlays(state, seats, size))
     return BoardSvg("".join(parts), static.view_box)
+
+
+def _last_move_ring(cx: float, cy: float, size: float) -> str:
+    """An inset hexagon outline: marks a hex without relying on colour."""
+    points = " ".join(_pt(x, y) for x, y in hexgrid.corners_around((cx, cy), 0.8 * size))
+    return f'<polygon class="last-move" points="{points}"/>'
 
 
 def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool) -> str:
