@@ -228,7 +228,7 @@ def board_svg(
         attrs = static.attrs[i]
         classes = "hex " + spec.kind
         inner = static.shapes[i]
-        is_legal = False
+        is_legal = is_last = False
         if spec.kind == "water":
             if h == active:
                 attrs += ' data-active="true"'
@@ -239,6 +239,7 @@ def board_svg(
             if player != EMPTY:
                 seat = seats[player]
                 if h == last:
+                    is_last = True
                     attrs += ' data-last="true"'
                     inner += _last_move_ring(cx, cy, size)
                 if token[i] == 2:
@@ -253,10 +254,7 @@ def board_svg(
                 attrs += ' data-legal="true"'
                 classes += " legal"
                 inner += _circle("legal-dot", cx, cy, size * 0.22)
-        label = _hex_label(state, seats, i, is_legal)
-        if h == last:
-            label += ", last move"
-        label = escape(label)
+        label = escape(_hex_label(state, seats, i, is_legal) + (", last move" if is_last else ""))
         if is_legal:  # focusable and pressable: keyboard and screen-reader play
             attrs += f' role="button" tabindex="0" aria-label="{label}"'
         else:
