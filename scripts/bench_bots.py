@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from waddle.core.tournament import default_processes, run_tournament
 from waddle.games.waddle import new_game
 from waddle.games.waddle.ai import make_bot
-from waddle.games.waddle.tournament import default_processes, run_tournament
 
 
 def sample_positions(players: int, games: int = 3, every: int = 4) -> list:
@@ -83,6 +83,7 @@ def main() -> None:
             continue
         started = time.perf_counter()
         result = run_tournament(
+            "waddle.games.waddle",
             ["hard", "medium"],
             players,
             games,

@@ -152,7 +152,7 @@ def cmd_move(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Play bot levels against each other and print win shares with 95% intervals."""
-    from waddle.games.waddle import tournament
+    from waddle.core import tournament
 
     lineup = args.levels or ["hard", "medium"]
     counts = args.players or [len(lineup)]
@@ -174,6 +174,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         started = time.perf_counter()
         result = tournament.run_tournament(
+            "waddle.games.waddle",
             lineup,
             players,
             args.games,

@@ -3,15 +3,61 @@
 The shape follows OpenSpiel and python-chess: a mutable state that knows whose turn it is,
 lists legal actions, applies and undoes them, and scores itself. Actions are small
 immutable, hashable values with a text notation (``str(action)``) that the game can parse
-back (``parse_action``).
+back, and a JSON form (``action.to_json()``) that is the record's action syntax.
+
+Two things exist for the games with hidden information and chance (the card games), and
+every game answers them, so shared code never asks which kind of game it holds:
+
+- **What a seat may see.** ``state.view(seat)`` is everything player ``seat`` may know:
+  their own hand, the public cards, how many cards the others hold. ``view(SPECTATOR)`` is
+  the public information only; the game over, or a replay of a finished game, is shown
+  with ``view(OMNISCIENT)``. Presenters draw a view, never the state, so a hidden card
+  cannot reach the screen by a side door (the markup, its ``data-*`` hooks, the messages).
+  ``state.determinize(seat, rng)`` is a whole state that agrees with ``view(seat)``, the
+  hidden parts drawn at random: a bot searches such worlds and so decides from what its
+  seat sees, never from the real hidden cards.
+- **Chance.** Chance that happens at setup (a shuffle, a deal) is written out in the
+  record in full, so replaying a record never needs the random generator. Chance in the
+  middle of a game (a reshuffle when a deck runs out) is a *chance node*: ``to_move()``
+  returns :data:`CHANCE`, ``sample_chance(rng)`` draws the outcome as an ordinary action,
+  and that action goes into the record like any other. Who draws it says where the
+  randomness comes from: the app's session from the record's seed and the ply
+  (:func:`resolve_chance`), a bot from its own search generator.
+
+Perfect-information games (Waddle, Hey, That's My Fish!) take both from
+:class:`PerfectInformation`: the view is the state itself and a determinization is a
+clone. Neither has chance nodes.
+
+>>> from waddle.core.rng import Rng
+>>> class Coin(PerfectInformation):  # the smallest game with a chance node
+...     def __init__(self): self.history = []
+...     num_players = 1
+...     ply = property(lambda self: len(self.history))
+...     def to_move(self): return CHANCE if not self.history else None
+...     def sample_chance(self, rng): return "HT"[rng.below(2)]
+...     def apply(self, action): self.history.append(action)
+>>> coin = Coin()
+>>> [a in "HT" for a in resolve_chance(coin, seed=7)], coin.to_move() is None
+([True], True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
+
+from waddle.core.rng import Rng, derive_seed
 
 A = TypeVar("A", bound=Hashable)
+
+CHANCE: Final = -2
+"""What ``to_move()`` returns at a chance node: nobody chooses, the outcome is drawn."""
+SPECTATOR: Final = -1
+"""``view(SPECTATOR)``: the public information only (whose hand is whose stays hidden)."""
+OMNISCIENT: Final = -3
+"""``view(OMNISCIENT)``: everything, as a finished game, a replay or an embedded study shows it."""
+
+_CHANCE_STREAM = 0x43484E43  # keeps session chance draws apart from other uses of the seed
 
 
 class IllegalActionError(ValueError):
@@ -25,14 +71,31 @@ class GameState(Protocol[A]):
     @property
     def num_players(self) -> int: ...
 
+    @property
+    def ply(self) -> int:
+        """Actions taken so far (chance actions included)."""
+        ...
+
+    @property
+    def history(self) -> list[A]:
+        """Every action taken so far, oldest first: with the setup, the whole record."""
+        ...
+
+    @property
+    def last_action(self) -> A | None: ...
+
     def to_move(self) -> int | None:
-        """The player who acts next, or ``None`` once the game is over."""
+        """The player who acts next, :data:`CHANCE` at a chance node, ``None`` once over."""
         ...
 
     def is_over(self) -> bool: ...
 
     def legal_actions(self) -> Sequence[A]:
         """Every action the player to move may take now (empty once the game is over)."""
+        ...
+
+    def why_illegal(self, action: A) -> str | None:
+        """Why ``action`` cannot be taken now, in words for the player; None if it is legal."""
         ...
 
     def apply(self, action: A) -> None:
@@ -52,5 +115,55 @@ class GameState(Protocol[A]):
         ...
 
     def winners(self) -> list[int]:
-        """Every player with the top score (ties share the victory)."""
+        """Every player who wins: the top score after the game's tie-breaks (may be shared)."""
         ...
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` (a player, :data:`SPECTATOR` or :data:`OMNISCIENT`) may see.
+
+        Immutable data with no way back to the hidden parts of the state; perfect
+        information games return the state itself, which callers only read.
+        """
+        ...
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """A complete state that ``seat`` cannot tell from this one, hidden parts drawn from
+        ``rng``: ``determinize(p, rng).view(p) == view(p)``. Independent of ``self``."""
+        ...
+
+    def sample_chance(self, rng: Rng) -> A:
+        """At a chance node, the outcome drawn from ``rng`` (an action to apply)."""
+        ...
+
+
+class PerfectInformation:
+    """Defaults for games in which every player sees everything and nothing is left to chance
+    after setup: the view is the state, a determinization is a clone."""
+
+    __slots__ = ()
+
+    hidden_information: bool = False
+
+    def view(self, seat: int) -> Self:
+        return self
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        return self.clone()  # type: ignore[attr-defined]
+
+    def sample_chance(self, rng: Rng) -> Any:
+        raise ValueError("this game has no chance nodes")
+
+
+def resolve_chance(state: GameState, seed: int) -> list[Any]:
+    """Apply chance actions while ``state`` is at a chance node; return them.
+
+    Each outcome is drawn from ``seed`` and the ply it happens at, so the same game always
+    gets the same outcomes, on every platform, however it was reached (played, undone and
+    redone, or replayed from a link that holds only the seed).
+    """
+    drawn = []
+    while state.to_move() == CHANCE:
+        action = state.sample_chance(Rng(derive_seed(seed, state.ply, _CHANCE_STREAM)))
+        state.apply(action)
+        drawn.append(action)
+    return drawn

@@ -10,11 +10,13 @@ The public API of the game:
 
 from waddle.games.waddle.actions import SCOUT, Action, parse_action
 from waddle.games.waddle.board import Board, HexSpec, MapError, check_map
+from waddle.games.waddle.game import GAME
 from waddle.games.waddle.record import Record, RecordError, new_record
 from waddle.games.waddle.scoring import Breakdown, pool_awards, waddle_vp
 from waddle.games.waddle.state import WaddleState
 
 __all__ = [
+    "GAME",
     "SCOUT",
     "Action",
     "Board",

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
+from waddle.core.records import BoardError
 from waddle.games.waddle.actions import Action
 
 Kind = Literal["ice", "water"]
@@ -23,12 +24,8 @@ ICE: Kind = "ice"
 WATER: Kind = "water"
 
 
-class MapError(ValueError):
-    """A map that cannot be played; the message lists every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+class MapError(BoardError):
+    """A map that cannot be played; ``problems`` lists every problem found."""
 
 
 @dataclass(frozen=True, slots=True)

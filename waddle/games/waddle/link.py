@@ -20,9 +20,15 @@ raises :class:`LinkError` with a message for the user.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.core.links import (
+    LinkedGame,
+    LinkError,
+    read_actions,
+    read_seats,
+    write_actions,
+    write_seats,
+)
 from waddle.games.waddle.board import HexSpec
 from waddle.games.waddle.mapgen import default_tileset, generate_map
 from waddle.games.waddle.record import Generated, Record, RecordError
@@ -38,12 +44,8 @@ BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
 
 MAX_HEXES = 2000
-MAX_ACTIONS = 5000
-MAX_NAME_BYTES = 60
 
-
-class LinkError(ValueError):
-    """A link that does not hold a game: damaged, truncated, foreign or illegal."""
+__all__ = ["BOT_LEVELS", "PREFIX", "LinkError", "LinkedGame", "decode_game", "decode_link"]
 
 
 def map_is_generated(record: Record) -> bool:
@@ -76,21 +78,8 @@ def encode_game(
         _write_map(w, record.map)
     for player in record.order:
         w.uint(player, 3)
-    state = record.start()
-    w.varint(len(record.actions))
-    for action in record.actions:
-        legal = state.legal_actions()
-        w.uint(legal.index(action), _width(len(legal)))
-        state.apply(action)
-    if names:
-        for name in names[: record.players]:
-            w.text(name.encode("utf-8")[:MAX_NAME_BYTES].decode("utf-8", "ignore"))
-    # Computer seats come last: a link without them ends in zero padding, read as "none".
-    if bots and any(bots):
-        w.uint(1, 1)
-        for p in range(record.players):
-            level = bots[p] if p < len(bots) else None
-            w.uint(0 if level is None else BOT_LEVELS.index(level) + 1, 3)
+    write_actions(w, record.start(), record.actions)
+    write_seats(w, names, bots, record.players, BOT_LEVELS)
     return PREFIX + pack_text(w.to_bytes())
 
 
@@ -98,14 +87,6 @@ def decode_game(text: str) -> tuple[Record, list[str] | None]:
     """The record (and seat names, if any) in a link text; ``LinkError`` if it holds none."""
     game = decode_link(text)
     return game.record, game.names
-
-
-@dataclass(frozen=True)
-class LinkedGame:
-    record: Record
-    names: list[str] | None
-    bots: list[str | None] | None
-    """Each seat's computer level, or None for a person (None: all people)."""
 
 
 def decode_link(text: str) -> LinkedGame:
@@ -130,24 +111,8 @@ def decode_link(text: str) -> LinkedGame:
         order = tuple(r.uint(3) for _ in range(players))
         record = Record(players, specs, order, [], generated)
         state = _start(record)
-        count = r.varint()
-        if count > MAX_ACTIONS:
-            raise LinkError("the link has too many moves")
-        for _ in range(count):
-            legal = state.legal_actions()
-            if not legal:
-                raise LinkError("the link has moves after the end of the game")
-            i = r.uint(_width(len(legal)))
-            if i >= len(legal):
-                raise LinkError("the link has an impossible move")
-            state.apply(legal[i])
-        names = [r.text(MAX_NAME_BYTES) for _ in range(players)] if has_names else None
-        bots = None
-        if r.remaining() >= 1 + 3 * players and r.uint(1):
-            codes = [r.uint(3) for _ in range(players)]
-            if any(c > len(BOT_LEVELS) for c in codes):
-                raise LinkError("the link names an unknown computer player")
-            bots = [None if c == 0 else BOT_LEVELS[c - 1] for c in codes]
+        read_actions(r, state)
+        names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
     record.actions = state.history
@@ -161,11 +126,6 @@ def _start(record: Record) -> WaddleState:
         return record.start()
     except RecordError as e:
         raise LinkError(f"the link's map is not valid: {e}") from None
-
-
-def _width(choices: int) -> int:
-    """Bits for an index among ``choices`` (0 when there is no choice)."""
-    return (choices - 1).bit_length()
 
 
 def _write_map(w: BitWriter, specs: tuple[HexSpec, ...]) -> None:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
+from waddle.core.records import RecordError
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.waddle.actions import Action
 from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
@@ -26,14 +27,6 @@ from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
 FORMAT = "waddle-record/1"
 
 _ORDER_STREAM = 2  # keeps the turn-order draw independent of the map draw for one seed
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; ``action_index`` is set for an illegal action."""
-
-    def __init__(self, message: str, action_index: int | None = None) -> None:
-        super().__init__(message)
-        self.action_index = action_index
 
 
 @dataclass(frozen=True)
@@ -54,6 +47,8 @@ class Generated:
 @dataclass
 class Record:
     """The setup and the action history of one game."""
+
+    FORMAT: ClassVar[str] = FORMAT
 
     players: int
     map: tuple[HexSpec, ...]
@@ -166,6 +161,12 @@ class Record:
                 raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
         return state
 
+    def with_actions(self, actions) -> Record:
+        """The same setup (and the board built for it) with other actions."""
+        record = Record(self.players, self.map, self.order, list(actions), self.generated)
+        record._board = self._board
+        return record
+
     @staticmethod
     def from_state(state: WaddleState, generated: Generated | None = None) -> Record:
         record = Record(state.players, state.board.specs, state.order, state.history, generated)
@@ -179,9 +180,16 @@ def new_record(players: int, seed: int = 0) -> Record:
 
     tileset = mapgen.default_tileset()
     specs = mapgen.generate_map(players, seed, tileset)
+    return Record(
+        players, tuple(specs), starting_order(players, seed), [], Generated(tileset.name, seed)
+    )
+
+
+def starting_order(players: int, seed: int) -> tuple[int, ...]:
+    """The random starting turn order of a new game, from ``seed``."""
     order = list(range(players))
     Rng(derive_seed(seed, players, _ORDER_STREAM)).shuffle(order)
-    return Record(players, tuple(specs), tuple(order), [], Generated(tileset.name, seed))
+    return tuple(order)
 
 
 def _is_int(value: Any) -> bool:

@@ -1,15 +1,20 @@
-"""Bot tournaments: levels play each other on generated maps, seats rotated, with win shares.
+"""Bot tournaments for any game: levels play each other on generated boards, seats rotated,
+with win shares.
 
-Each map is played once per seat rotation, so every level sits in every seat of the
-starting order equally often, and the map and the order favour nobody on average.
+Each board is played once per seat rotation, so every level sits in every seat of the
+starting order equally often, and the board and the order favour nobody on average. The
+game is named by its package (``GameEntry.module``), so games run in worker processes
+without this module knowing any of them.
 
->>> result = run_tournament(["medium", "random"], players=2, games=2, iterations=1)
+>>> result = run_tournament("waddle.games.waddle", ["medium", "random"], players=2, games=2,
+...                         iterations=1)
 >>> [(row.level, row.share) for row in result.rows]
 [('medium', 1.0), ('random', 0.0)]
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import time
@@ -18,16 +23,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from waddle.core.rng import derive_seed
-from waddle.games.waddle.ai import make_bot
-from waddle.games.waddle.record import new_record
 
 _SEED_MASK = 0x7FFFFFFF
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game of a tournament: which level plays each player, on which map."""
+    """One game of a tournament: which level plays each player, on which board."""
 
+    module: str
+    """The game's package (its ``GAME`` plays it)."""
     index: int
     levels: tuple[str, ...]
     """The level playing each player number."""
@@ -97,6 +102,7 @@ class TournamentResult:
 
 
 def schedule(
+    module: str,
     lineup: Sequence[str],
     games: int,
     seed: int = 0,
@@ -107,7 +113,7 @@ def schedule(
 
     Game ``g`` is played on map ``g // players`` with the lineup rotated by ``g % players``.
 
-    >>> [g.levels for g in schedule(["hard", "medium", "medium"], games=3)]
+    >>> [g.levels for g in schedule("some.game", ["hard", "medium", "medium"], games=3)]
     [('hard', 'medium', 'medium'), ('medium', 'medium', 'hard'), ('medium', 'hard', 'medium')]
     """
     players = len(lineup)
@@ -117,16 +123,17 @@ def schedule(
         levels = tuple(lineup[(p + turn) % players] for p in range(players))
         map_seed = derive_seed(seed, players, board) & _SEED_MASK
         bot_seeds = tuple(derive_seed(seed, players, board, turn, p) for p in range(players))
-        out.append(Game(g, levels, map_seed, bot_seeds, seconds, iterations))
+        out.append(Game(module, g, levels, map_seed, bot_seeds, seconds, iterations))
     return out
 
 
 def play_game(game: Game) -> GameResult:
     """Play one game of the tournament to the end."""
     players = len(game.levels)
-    state = new_record(players, game.map_seed).start()
+    rules = _game(game.module)
+    state = rules.new_record(players, game.map_seed).start()
     bots = [
-        make_bot(level, seed, game.seconds, game.iterations)
+        rules.make_bot(level, seed, game.seconds, game.iterations)
         for level, seed in zip(game.levels, game.bot_seeds, strict=True)
     ]
     think = [0.0] * players
@@ -199,6 +206,7 @@ def summarize(lineup: Sequence[str], results: Sequence[GameResult]) -> list[Row]
 
 
 def run_tournament(
+    module: str,
     lineup: Sequence[str],
     players: int | None = None,
     games: int = 100,
@@ -219,9 +227,10 @@ def run_tournament(
     if not lineup or len(lineup) > players:
         raise ValueError(f"a lineup names 1 to {players} levels, one per seat")
     full = tuple(lineup) + (lineup[-1],) * (players - len(lineup))
+    rules = _game(module)
     for level in full:
-        make_bot(level)  # fail early on an unknown level
-    jobs = schedule(full, games, seed, seconds, iterations)
+        rules.make_bot(level)  # fail early on an unknown level
+    jobs = schedule(module, full, games, seed, seconds, iterations)
     results: list[GameResult] = []
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
@@ -239,3 +248,8 @@ def run_tournament(
 
 def default_processes() -> int:
     return os.cpu_count() or 1
+
+
+def _game(module: str):
+    """The ``GAME`` of a game's package (imported once per process)."""
+    return importlib.import_module(module).GAME

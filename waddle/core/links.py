@@ -1,0 +1,114 @@
+"""The parts of a share link that every game writes the same way.
+
+A link text is ``PREFIX + base64url(bits + checksum)`` (:mod:`waddle.core.bits`), the
+prefix naming the game and the layout's version (``w1.`` Waddle, ``h1.`` Hey, That's My
+Fish!). Each game writes its own setup; the actions are written the same way by every
+game, as each action's index among the legal actions at that point in as few bits as that
+choice needs, and decoding replays them, so a decoded link is always a legal game. Seat
+names and computer seats come last, also the same way for every game.
+
+>>> from waddle.core.bits import BitReader, BitWriter
+>>> w = BitWriter()
+>>> write_seats(w, ["Ann", "Bo"], [None, "hard"], players=2, levels=("easy", "hard"))
+>>> read_seats(BitReader(w.to_bytes()), True, 2, ("easy", "hard"))
+(['Ann', 'Bo'], [None, 'hard'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from waddle.core.bits import BitReader, BitWriter
+from waddle.core.game import GameState
+
+MAX_ACTIONS = 5000
+MAX_NAME_BYTES = 60
+LEVEL_BITS = 3
+"""Bits per computer seat: 0 is a person, k the k-th level of the game's list."""
+
+
+class LinkError(ValueError):
+    """A link that does not hold a game: damaged, truncated, foreign or illegal."""
+
+
+@dataclass(frozen=True)
+class LinkedGame:
+    """Everything a link holds."""
+
+    record: Any
+    """The game's record (its setup and every action in the link)."""
+    names: list[str] | None
+    """Seat names, or None when the link has none (the defaults are shown)."""
+    bots: list[str | None] | None
+    """Each seat's computer level, or None for a person (None: all people)."""
+
+
+def index_width(choices: int) -> int:
+    """Bits for an index among ``choices`` (0 when there is no choice).
+
+    >>> [index_width(n) for n in (1, 2, 3, 13, 64)]
+    [0, 1, 2, 4, 6]
+    """
+    return (choices - 1).bit_length()
+
+
+def write_actions(w: BitWriter, state: GameState, actions: Sequence[Any]) -> None:
+    """The number of actions, then each as its index among the legal ones (applied to
+    ``state``, which ends at the last position)."""
+    w.varint(len(actions))
+    for action in actions:
+        legal = state.legal_actions()
+        w.uint(legal.index(action), index_width(len(legal)))
+        state.apply(action)
+
+
+def read_actions(r: BitReader, state: GameState) -> None:
+    """Inverse of :func:`write_actions`: plays the link's actions on ``state``."""
+    count = r.varint()
+    if count > MAX_ACTIONS:
+        raise LinkError("the link has too many moves")
+    for _ in range(count):
+        legal = state.legal_actions()
+        if not legal:
+            raise LinkError("the link has moves after the end of the game")
+        i = r.uint(index_width(len(legal)))
+        if i >= len(legal):
+            raise LinkError("the link has an impossible move")
+        state.apply(legal[i])
+
+
+def write_seats(
+    w: BitWriter,
+    names: Sequence[str] | None,
+    bots: Sequence[str | None] | None,
+    players: int,
+    levels: Sequence[str],
+) -> None:
+    """Seat names (if the link has them; the caller wrote that flag), then computer seats.
+
+    Computer seats come last: a link without them ends in zero padding, read as "none".
+    """
+    if names:
+        for name in names[:players]:
+            w.text(name.encode("utf-8")[:MAX_NAME_BYTES].decode("utf-8", "ignore"))
+    if bots and any(bots):
+        w.uint(1, 1)
+        for p in range(players):
+            level = bots[p] if p < len(bots) else None
+            w.uint(0 if level is None else levels.index(level) + 1, LEVEL_BITS)
+
+
+def read_seats(
+    r: BitReader, has_names: bool, players: int, levels: Sequence[str]
+) -> tuple[list[str] | None, list[str | None] | None]:
+    """Inverse of :func:`write_seats`."""
+    names = [r.text(MAX_NAME_BYTES) for _ in range(players)] if has_names else None
+    bots = None
+    if r.remaining() >= 1 + LEVEL_BITS * players and r.uint(1):
+        codes = [r.uint(LEVEL_BITS) for _ in range(players)]
+        if any(c > len(levels) for c in codes):
+            raise LinkError("the link names an unknown computer player")
+        bots = [None if c == 0 else levels[c - 1] for c in codes]
+    return names, bots

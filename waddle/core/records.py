@@ -1,0 +1,117 @@
+"""What every game's record is and does, and the errors shared code expects from one.
+
+A *record* is the whole of one game as plain JSON: the setup (players, board, order, and
+for card games the shuffled deck written out in full) plus every action. Each game has its
+own format (``waddle-record/1``, ``htmf-record/1``, ...; see ``docs/``), told apart by the
+``"format"`` key, and its own record class following :class:`GameRecord`.
+
+>>> replay_actions  # doctest: +ELLIPSIS
+<function replay_actions at ...>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, Protocol, Self, TypeVar
+
+from waddle.core.game import GameState, IllegalActionError
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; ``action_index`` is set for an illegal action."""
+
+    def __init__(self, message: str, action_index: int | None = None) -> None:
+        super().__init__(message)
+        self.action_index = action_index
+
+
+class BoardError(ValueError):
+    """A board (map) that cannot be played; ``problems`` lists every reason."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
+
+
+class GameRecord(Protocol):
+    """The setup and the action history of one game, in one game's record format."""
+
+    FORMAT: str
+    players: int
+    actions: list[Any]
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text; the same record always gives the same bytes."""
+        ...
+
+    def start(self) -> GameState:
+        """The position before the first action."""
+        ...
+
+    def replay(self) -> GameState:
+        """Play every action; ``RecordError`` names the first illegal one and why."""
+        ...
+
+    def with_actions(self, actions: Iterable[Any]) -> Self:
+        """The same setup with other actions (the setup's derived data is shared)."""
+        ...
+
+
+def replay_actions(state: GameState, actions: Iterable[Any]) -> GameState:
+    """Apply ``actions`` to ``state`` in turn; ``RecordError`` names the first illegal one."""
+    for i, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalActionError as e:
+            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+    return state
+
+
+def parse_actions(raw: Any, parse: Callable[[Any], Any]) -> list[Any]:
+    """The record's ``"actions"`` list parsed by ``parse`` (which raises ``ValueError``)."""
+    if not isinstance(raw, list):
+        raise RecordError('"actions" must be a list')
+    actions = []
+    for i, item in enumerate(raw):
+        try:
+            actions.append(parse(item))
+        except ValueError as e:
+            raise RecordError(f"action {i}: {e}", action_index=i) from None
+    return actions
+
+
+def is_int(value: Any) -> bool:
+    """An integer in JSON terms: ``True`` and ``False`` are not integers here."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class SetupCache(dict[K, V]):
+    """The last few boards built, by what they were built from.
+
+    Building a board validates it and precomputes its tables, which costs far more than
+    replaying a game on it; a file of records played on the same few boards (a
+    tournament's, a replay of saved games) builds each board once.
+
+    >>> cache = SetupCache(limit=2)
+    >>> cache.get_or_build("a", str.upper), cache.get_or_build("a", str.lower)
+    ('A', 'A')
+    """
+
+    def __init__(self, limit: int = 64) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or_build(self, key: K, build: Callable[[K], V]) -> V:
+        if key in self:
+            value = self.pop(key)  # re-inserted below: the most recently used stays longest
+        else:
+            value = build(key)
+            if len(self) >= self.limit:
+                del self[next(iter(self))]
+        self[key] = value
+        return value

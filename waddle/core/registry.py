@@ -1,0 +1,168 @@
+"""How games plug into the platform: a static entry per game, and what its package provides.
+
+Shared code (the command line, the app's session and saves, the web shell) never names a
+game. It looks games up in the registry, :data:`waddle.games.GAMES`, by id (``?game=``,
+``--game``), by record format (``"format"`` of a record or a save) or by link prefix, and
+talks to what the entry loads, a :class:`GameModule`.
+
+An entry is plain data and imports nothing: the game's package is imported by
+:meth:`GameEntry.load` on first use, so a page that shows one game never pays for the
+start-up of the others (Pyodide pays for every import).
+
+>>> entry = GameEntry("toy", "Toy", (2, 3), formats=("toy-record/1",), link_prefixes=("t1.",),
+...                   module="toy_package")
+>>> games = Registry([entry])
+>>> games.by_format("toy-record/1") is entry, games.by_link("t1.AAAA") is entry
+(True, True)
+>>> games.by_id("chess")
+Traceback (most recent call last):
+...
+KeyError: "no game 'chess' (known: toy)"
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from waddle.core.bots import Bot
+from waddle.core.game import GameState
+from waddle.core.links import LinkedGame
+from waddle.core.records import GameRecord
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What the platform knows about a game without importing it."""
+
+    id: str
+    """The key: ``html[data-game]``, ``?game=``, ``--game``."""
+    title: str
+    players: tuple[int, int]
+    """Fewest and most players."""
+    default_players: int = 2
+    hidden_information: bool = False
+    """Hands or cards some seats may not see: views per seat, the pass-the-device screen."""
+    formats: tuple[str, ...] = ()
+    """Record formats the game reads; the first is the one it writes."""
+    link_prefixes: tuple[str, ...] = ()
+    """Share-link prefixes the game reads; the first is the one it writes."""
+    module: str = ""
+    """The package whose ``GAME`` attribute is the :class:`GameModule`."""
+    summary: str = ""
+    """One sentence for the game chooser."""
+    _loaded: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    def load(self) -> GameModule:
+        """The game's module, imported on first use."""
+        if not self._loaded:
+            self._loaded.append(importlib.import_module(self.module).GAME)
+        return self._loaded[0]
+
+
+class GameModule(Protocol):
+    """What a game's package provides as its ``GAME`` (see docs/architecture.md).
+
+    Engine side, used by the command line, tournaments, saves and links:
+    """
+
+    id: str
+    bot_levels: tuple[str, ...]
+    """Computer levels, weakest first; links store a level by its position here."""
+
+    def new_record(self, players: int, seed: int) -> GameRecord:
+        """A game not yet started: a generated board and the starting order, from ``seed``."""
+        ...
+
+    def custom_record(self, players: int, board_text: str, seed: int) -> GameRecord:
+        """A game not yet started on a board read from JSON text (``BoardError``)."""
+        ...
+
+    def check_board(self, text: str) -> tuple[str, list[str]]:
+        """A custom board's one-line summary and its warnings (``BoardError`` lists errors)."""
+        ...
+
+    def record_from_json(self, data: Any) -> GameRecord:
+        """A record of this game from parsed JSON (``RecordError`` says what is wrong)."""
+        ...
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """What ``python -m waddle replay`` prints for a position (the record note's form)."""
+        ...
+
+    def encode_link(
+        self,
+        record: GameRecord,
+        names: Sequence[str] | None = None,
+        bots: Sequence[str | None] | None = None,
+    ) -> str: ...
+
+    def decode_link(self, text: str) -> LinkedGame:
+        """Everything in a link text (``LinkError`` with a message for the user)."""
+        ...
+
+    def make_bot(
+        self,
+        level: str,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+    ) -> Bot: ...
+
+    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out) -> None:
+        """``python -m waddle bench --game ID``: print the engine's speed figures."""
+        ...
+
+    # Front-end side, imported only when asked for (the page, the tutorial):
+
+    def presenter(self) -> Any:
+        """The game's :class:`waddle.app.presenter.Presenter` (board, panels, rules page)."""
+        ...
+
+    def tutorial(self) -> Any:
+        """A fresh :class:`waddle.app.tutorial.Tutorial` of the game."""
+        ...
+
+
+class Registry:
+    """The games of the platform, in the order the chooser shows them."""
+
+    def __init__(self, entries: Iterable[GameEntry]) -> None:
+        self.entries: tuple[GameEntry, ...] = tuple(entries)
+        ids = [e.id for e in self.entries]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"duplicate game ids in {ids}")
+
+    def __iter__(self) -> Iterator[GameEntry]:
+        return iter(self.entries)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.entries)
+
+    @property
+    def default(self) -> GameEntry:
+        return self.entries[0]
+
+    def by_id(self, game_id: str) -> GameEntry:
+        for entry in self.entries:
+            if entry.id == game_id:
+                return entry
+        raise KeyError(f"no game {game_id!r} (known: {', '.join(self.ids)})")
+
+    def by_format(self, fmt: object) -> GameEntry | None:
+        """The game whose records have this ``"format"``, or None."""
+        for entry in self.entries:
+            if fmt in entry.formats:
+                return entry
+        return None
+
+    def by_link(self, text: str) -> GameEntry | None:
+        """The game a link text belongs to, by its prefix, or None."""
+        text = text.strip()
+        for entry in self.entries:
+            if any(text.startswith(prefix) for prefix in entry.link_prefixes):
+                return entry
+        return None

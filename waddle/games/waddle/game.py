@@ -1,0 +1,114 @@
+"""Waddle as the platform sees it: the :class:`~waddle.core.registry.GameModule` of the game.
+
+Everything shared code asks of a game goes through :data:`GAME`; the front-end parts (the
+presenter, the tutorial) and the bots are imported only when first asked for.
+
+>>> record = GAME.new_record(3, seed=4)
+>>> GAME.record_from_json(record.to_json()).dumps() == record.dumps()
+True
+>>> GAME.summary(record.start())["over"]
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from waddle.core.links import LinkedGame
+from waddle.games.waddle.board import Board, load_custom_map
+from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game
+from waddle.games.waddle.record import Record, new_record, starting_order
+from waddle.games.waddle.state import WaddleState
+
+
+class WaddleGame:
+    """The game Waddle, for the registry entry ``waddle``."""
+
+    id = "waddle"
+    bot_levels = BOT_LEVELS
+
+    # -- records --------------------------------------------------------------------------
+
+    def new_record(self, players: int, seed: int) -> Record:
+        return new_record(players, seed)
+
+    def custom_record(self, players: int, board_text: str, seed: int) -> Record:
+        specs, _warnings = load_custom_map(board_text)
+        return Record(players, tuple(specs), starting_order(players, seed))
+
+    def check_board(self, text: str) -> tuple[str, list[str]]:
+        specs, warnings = load_custom_map(text)
+        board = Board(specs)
+        summary = (
+            f"{len(board)} hexes, {board.ice_count} ice, {len(board.numbered)} numbered water, "
+            f"{len(board.pools)} pools"
+        )
+        return summary, warnings
+
+    def record_from_json(self, data: Any) -> Record:
+        return Record.from_json(data)
+
+    def summary(self, state: WaddleState) -> dict[str, Any]:
+        """The ``replay`` output of waddle-record.md for ``state``."""
+        if state.is_over():
+            breakdown = state.breakdown()
+            return {
+                "over": True,
+                "scores": breakdown.totals,
+                "winners": breakdown.winners,
+                "breakdown": [p.to_json() for p in breakdown.players],
+                "pools": [p.to_json() for p in breakdown.pools],
+            }
+        return {
+            "over": False,
+            "to_move": state.to_move(),
+            "active": state.active_number,
+            "legal": [a.to_json() for a in state.legal_actions()],
+        }
+
+    # -- links ----------------------------------------------------------------------------
+
+    def encode_link(
+        self,
+        record: Record,
+        names: Sequence[str] | None = None,
+        bots: Sequence[str | None] | None = None,
+    ) -> str:
+        return encode_game(record, list(names) if names else None, bots=bots)
+
+    def decode_link(self, text: str) -> LinkedGame:
+        return decode_link(text)
+
+    # -- bots and benchmarks ---------------------------------------------------------------
+
+    def make_bot(
+        self,
+        level: str,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+    ):
+        from waddle.games.waddle import ai  # imported when a computer is first asked for
+
+        return ai.make_bot(level, seed, seconds, iterations)
+
+    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO):
+        from waddle.games.waddle import bench
+
+        bench.main(players or [2, 3, 4, 5], seconds, processes, out)
+
+    # -- front end ------------------------------------------------------------------------
+
+    def presenter(self):
+        from waddle.games.waddle.presenter import PRESENTER
+
+        return PRESENTER
+
+    def tutorial(self):
+        from waddle.games.waddle.tutorial import Tutorial
+
+        return Tutorial()
+
+
+GAME = WaddleGame()
