@@ -53,8 +53,8 @@ from chromium import CHROMIUM, CHROMIUM_ARGS
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from waddle.app.session import Session  # noqa: E402
 from waddle.games.waddle.ai import make_bot  # noqa: E402
-from waddle.games.waddle.session import Session  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
 LEVEL = "hard"
@@ -105,7 +105,7 @@ def loadavg() -> str:
 
 def run_page(browser, origin: str, players: int, seed: int, moves: int) -> dict:
     """Open an all-hard game, record its first ``moves`` computer moves; the raw figures."""
-    session = Session.new(players, seed, bots=[LEVEL] * players)
+    session = Session.new("waddle", players, seed, bots=[LEVEL] * players)
     context = browser.new_context()
     try:
         page = context.new_page()

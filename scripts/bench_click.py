@@ -45,7 +45,7 @@ from chromium import CHROMIUM, CHROMIUM_ARGS
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from waddle.games.waddle.session import Session  # noqa: E402
+from waddle.app.session import Session  # noqa: E402
 
 TIMEOUT_MS = 120_000
 
@@ -89,6 +89,7 @@ REOPEN = """async (link) => {
 PROFILE_PY = """
 from pyscript import ffi, window
 import web.app as _web_app
+import waddle.games.waddle.presenter as _presenter
 
 _spent = {}
 
@@ -112,9 +113,9 @@ _App, _Session, _Saves = type(app), type(app.session), type(app.saves)
 for _owner, _name, _label in (
     (_App, "guarded", "handler in all (guarded)"),
     (_Session, "full_record", "record kept for a rollback"),
-    (_Session, "click_hex", "the move (engine)"),
+    (_Session, "play", "the move (engine)"),
     (_App, "_render", "render() in all"),
-    (_web_app, "board_svg", "board markup (board_svg)"),
+    (_presenter, "board_svg", "board markup (board_svg)"),
     (_App, "_render_side", "side panels"),
     (_App, "_write_hash", "address (link, replaceState)"),
     (_Saves, "autosave", "autosave (JSON, localStorage)"),
@@ -142,7 +143,7 @@ RENDER_PARTS = (
 
 def mid_game_link(players: int, seed: int, plies: int, policy_seed: int) -> str:
     """A share link of a game on map ``seed`` after ``plies`` seeded random legal actions."""
-    session = Session.new(players, seed)
+    session = Session.new("waddle", players, seed)
     rng = random.Random(policy_seed)
     for _ in range(plies):
         actions = session.state.legal_actions()

@@ -7,7 +7,8 @@ Standard library only. What goes into the publish folder:
 
 - ``index.html`` and ``pyscript.toml``, filled in from the templates at the repository root
   (``{{PYSCRIPT_VERSION}}``, ``{{PYODIDE_VERSION}}`` and ``{{APP_ZIP}}``);
-- ``web/``: the page's own assets (css, js, svg, png icons, and the Python boot script);
+- ``web/``: the page's own assets (css, js, svg, png icons, and the Python boot script),
+  plus ``web/games.css``: every game's board styles (``waddle/games/<game>/*.css``);
 - ``manifest.webmanifest`` (copied from web/) and ``sw.js`` (the service worker, made from
   the template web/sw.js) at the root: a manifest's ``start_url`` and a service worker's
   scope are relative to where they are served, and both must cover the whole site.
@@ -59,8 +60,10 @@ SERVICE_WORKER = "sw.js"
 ROOT_FILES = {MANIFEST, SERVICE_WORKER}
 # Not precached by the service worker: itself, and the build's own record.
 NOT_PRECACHED = {SERVICE_WORKER, "build-info.json"}
-# Packed from waddle/.
-ENGINE_SUFFIXES = {".py", ".json"}
+# Packed from waddle/ (rules pages are .html files beside their game's code).
+ENGINE_SUFFIXES = {".py", ".json", ".html"}
+# Every game's board styles (waddle/games/<game>/*.css), joined into one stylesheet.
+GAMES_CSS = "web/games.css"
 # 1980-01-01 00:00:00, the earliest time a zip entry can carry.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
@@ -153,6 +156,15 @@ def app_zip_bytes() -> bytes:
     return buffer.getvalue()
 
 
+def games_css() -> str:
+    """The board styles of every game, in the registry's folder order (sorted by path)."""
+    parts = []
+    for path in source_files(ROOT / "waddle" / "games", {".css"}):
+        rel = path.relative_to(ROOT).as_posix()
+        parts.append(f"/* {rel} */\n{path.read_text(encoding='utf-8').rstrip()}\n")
+    return "\n".join(parts)
+
+
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -196,6 +208,7 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
             continue
         copy_file(src, staging / src.relative_to(ROOT))
     copy_file(ROOT / "web" / MANIFEST, staging / MANIFEST)
+    (staging / GAMES_CSS).write_text(games_css(), encoding="utf-8")
 
     # Engine and web modules, named by content.
     data = app_zip_bytes()

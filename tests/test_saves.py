@@ -4,8 +4,7 @@ import json
 
 import pytest
 
-from waddle.core.rng import Rng
-from waddle.games.waddle.saves import (
+from waddle.app.saves import (
     AUTOSAVE_KEY,
     NAMED_PREFIX,
     MemoryStorage,
@@ -14,11 +13,12 @@ from waddle.games.waddle.saves import (
     export_file,
     import_file,
 )
-from waddle.games.waddle.session import Session
+from waddle.app.session import Session
+from waddle.core.rng import Rng
 
 
 def session_after(plies: int, players: int = 3, seed: int = 1) -> Session:
-    session = Session.new(players, seed, names=["Ann", "<b>Bo</b>", "Cy", "Di", "Ed"])
+    session = Session.new("waddle", players, seed, names=["Ann", "<b>Bo</b>", "Cy", "Di", "Ed"])
     rng = Rng(seed)
     while session.state.ply < plies and not session.state.is_over():
         session.play(rng.choice(session.state.legal_actions()))
@@ -36,7 +36,8 @@ def test_autosave_resumes_the_exact_game():
     saves.autosave(session, now_ms=5)
     restored, problem = SaveStore(storage).load_autosave()
     assert problem is None and same_game(restored, session)
-    assert restored.generated == session.generated
+    assert restored.setup.generated == session.setup.generated
+    assert restored.link() == session.link(), "the short link of a generated map survives"
 
 
 def test_a_save_keeps_the_moves_taken_back_and_opens_at_the_shown_position():
@@ -155,8 +156,8 @@ def test_a_plain_record_file_imports_with_default_seats():
     ("text", "why"),
     [
         ("hello", "not JSON"),
-        ("[1, 2]", "not a Waddle game"),
-        ('{"format": "chess-pgn"}', "not a Waddle game"),
+        ("[1, 2]", "not a game record"),
+        ('{"format": "chess-pgn"}', 'its "format" is none of waddle-record/1'),
         ('{"format": "waddle-record/1", "players": 9}', "players"),
     ],
 )
@@ -166,6 +167,20 @@ def test_a_foreign_or_broken_file_gets_a_clear_message(text, why):
 
 
 def test_computer_seats_are_saved_and_exported():
-    session = Session.new(2, 5, bots=["medium", None])
+    session = Session.new("waddle", 2, 5, bots=["medium", None])
     restored = import_file(export_file(session))
     assert [s.bot for s in restored.seats] == ["medium", None]
+
+
+def test_a_save_of_a_game_this_version_does_not_know_is_reported_not_loaded():
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    key = saves.save_as("From the future", session_after(4), now_ms=1)
+    data = json.loads(storage.get(key))
+    data["game"]["format"] = "chess-record/9"
+    storage.set(key, json.dumps(data))
+    listing = saves.list()
+    assert listing.entries == [] and "does not know" in listing.problems[0]
+    with pytest.raises(SaveError, match="chess-record/9"):
+        saves.load(key)
+    assert json.loads(storage.get(key)) == data  # left as it is

@@ -1,7 +1,8 @@
 """The first-game tutorial: each step needs the player to do that step."""
 
-from waddle.games.waddle import SCOUT, Action
-from waddle.games.waddle.tutorial import BLUE, STEPS, YOU, Tutorial
+from waddle.app.tutorial import Tutorial
+from waddle.games.waddle import GAME, SCOUT, Action
+from waddle.games.waddle.tutorial import BLUE, STEPS, YOU
 
 
 def first_hex(tutorial: Tutorial):
@@ -9,7 +10,7 @@ def first_hex(tutorial: Tutorial):
 
 
 def test_the_tutorial_walks_through_every_step_to_the_final_scoring():
-    t = Tutorial()
+    t = Tutorial(GAME)
     state = t.session.state
     assert [s.key for s in STEPS] == ["place", "double", "scout", "lead", "last", "done"]
 
@@ -42,7 +43,7 @@ def test_the_tutorial_walks_through_every_step_to_the_final_scoring():
 
 
 def test_an_illegal_move_in_a_step_is_explained_and_changes_nothing():
-    t = Tutorial()
+    t = Tutorial(GAME)
     assert not t.try_action(Action.place((0, 0)))
     assert t.session.message == "Hex 0,0 is water; penguins go on ice."
     assert t.session.state.ply == 0

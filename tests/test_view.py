@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ET
 from waddle.core.hexgrid import to_pixel
 from waddle.core.rng import Rng
 from waddle.games.waddle import new_game
-from waddle.games.waddle.view import Seat, board_svg
+from waddle.games.waddle.view import board_svg
+from waddle.ui.seats import Seat
 
 
 def parse(markup: str) -> ET.Element:

@@ -1,8 +1,13 @@
 """The command line: ``python -m waddle {replay,new,check-map,bench,move,tournament}``.
 
-``replay`` follows the project's record design note exactly: one JSON object per record on
-standard output; errors as one ``error:`` line on standard error and exit status 2, never
-a traceback.
+One front end for every game of the registry (:data:`waddle.games.GAMES`). ``replay`` reads
+any game's records, telling them apart by their ``"format"``, also in one ``--jsonl`` file
+that mixes games; the other commands take ``--game`` (default: the first game, Waddle) or
+read the game from the record they are given.
+
+``replay`` follows the project's record notes (docs/) exactly: one JSON object per record
+on standard output; errors as one ``error:`` line on standard error and exit status 2,
+never a traceback.
 """
 
 from __future__ import annotations
@@ -15,150 +20,168 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from waddle.games.waddle import Board, HexSpec, Record, RecordError, WaddleState, new_record
-from waddle.games.waddle.ai import LEVELS, make_bot
-from waddle.games.waddle.board import MapError, load_custom_map
+from waddle.core.game import GameState
+from waddle.core.records import BoardError, RecordError
+from waddle.core.registry import GameEntry, GameModule
+from waddle.games import GAMES
 
 EXIT_ERROR = 2
 
 
-def replay_result(record: Record) -> dict[str, Any]:
-    """The replay output for one record (raises ``RecordError``)."""
-    state = record.replay()
-    return state_summary(state)
+class CommandError(Exception):
+    """A user error: printed as one ``error:`` line, exit status 2."""
 
 
-def state_summary(state: WaddleState) -> dict[str, Any]:
-    if state.is_over():
-        breakdown = state.breakdown()
-        return {
-            "over": True,
-            "scores": breakdown.totals,
-            "winners": breakdown.winners,
-            "breakdown": [p.to_json() for p in breakdown.players],
-            "pools": [p.to_json() for p in breakdown.pools],
-        }
-    return {
-        "over": False,
-        "to_move": state.to_move(),
-        "active": state.active_number,
-        "legal": [a.to_json() for a in state.legal_actions()],
-    }
+# -- reading records ------------------------------------------------------------------------
 
 
-def _replay_text(text: str) -> dict[str, Any]:
-    return replay_result(Record.loads(text))
+def game_of(data: Any) -> GameModule:
+    """The game a parsed record belongs to, by its ``"format"`` (``RecordError`` if none)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    fmt = data.get("format")
+    entry = GAMES.by_format(fmt)
+    if entry is None:
+        known = ", ".join(f'"{f}"' for e in GAMES for f in e.formats)
+        raise RecordError(f'"format" must be one of {known}, not {json.dumps(fmt)}')
+    return entry.load()
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def load_record(text: str | bytes) -> tuple[GameModule, Any]:
+    """``(game, record)`` from a record's JSON text (``RecordError`` if it is not one)."""
     try:
-        with open(args.record, encoding="utf-8") as f:
-            content = f.read()
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RecordError(f"not valid JSON: {e}") from None
+    game = game_of(data)
+    return game, game.record_from_json(data)
+
+
+def replay_result(text: str | bytes) -> dict[str, Any]:
+    """The replay output for one record's JSON text (raises ``RecordError``)."""
+    game, record = load_record(text)
+    return game.summary(record.replay())
+
+
+def _read(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
     except (OSError, UnicodeDecodeError) as e:
-        print(f"error: cannot read {args.record}: {e}", file=err)
-        return EXIT_ERROR
+        raise CommandError(f"cannot read {path}: {e}") from None
+
+
+def _print_json(value: Any, out: TextIO) -> None:
+    print(json.dumps(value, separators=(",", ":")), file=out)
+
+
+# -- commands -------------------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace, io: IO) -> int:
+    content = _read(args.record, io.stdin)
     if not args.jsonl:
         try:
-            result = _replay_text(content)
+            result = replay_result(content)
         except RecordError as e:
-            print(f"error: {e}", file=err)
-            return EXIT_ERROR
-        print(json.dumps(result, separators=(",", ":")), file=out)
+            raise CommandError(str(e)) from None
+        _print_json(result, io.out)
         return 0
     status = 0
     for lineno, line in enumerate(content.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            result = _replay_text(line)
+            result = replay_result(line)
         except RecordError as e:
-            print(f"error: line {lineno}: {e}", file=err)
+            print(f"error: line {lineno}: {e}", file=io.err)
             result = {"error": str(e)}
             status = EXIT_ERROR
-        print(json.dumps(result, separators=(",", ":")), file=out)
+        _print_json(result, io.out)
     return status
 
 
-def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def cmd_new(args: argparse.Namespace, io: IO) -> int:
+    entry = GAMES.by_id(args.game)
+    _check_players(entry, args.players)
+    game = entry.load()
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    record = new_record(args.players, seed)
     if args.map:
-        loaded = _load_map(args.map, err)
-        if loaded is None:
-            return EXIT_ERROR
-        record = Record(args.players, tuple(loaded), record.order)
-    print(record.dumps(indent=args.indent), file=out)
+        text = _read(args.map, io.stdin)
+        try:
+            _summary, warnings = game.check_board(text)
+            record = game.custom_record(args.players, text, seed)
+        except BoardError as e:
+            raise CommandError(_board_problems(args.map, e)) from None
+        for warning in warnings:
+            print(f"warning: {args.map}: {warning}", file=io.err)
+    else:
+        record = game.new_record(args.players, seed)
+    print(record.dumps(indent=args.indent), file=io.out)
     return 0
 
 
-def cmd_check_map(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    specs = _load_map(args.map, err)
-    if specs is None:
-        return EXIT_ERROR
-    board = Board(specs)
-    print(
-        f"ok: {len(board)} hexes, {board.ice_count} ice, {len(board.numbered)} numbered water, "
-        f"{len(board.pools)} pools",
-        file=out,
-    )
-    return 0
-
-
-def _load_map(path: str, err: TextIO) -> list[HexSpec] | None:
-    """Read and check a custom map, printing warnings and errors; None if unusable."""
+def cmd_check_map(args: argparse.Namespace, io: IO) -> int:
+    game = GAMES.by_id(args.game).load()
+    text = _read(args.map, io.stdin)
     try:
-        with open(path, encoding="utf-8") as f:
-            specs, warnings = load_custom_map(f.read())
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"error: cannot read {path}: {e}", file=err)
-        return None
-    except MapError as e:
-        for problem in e.problems:
-            print(f"error: {path}: {problem}", file=err)
-        return None
+        summary, warnings = game.check_board(text)
+    except BoardError as e:
+        raise CommandError(_board_problems(args.map, e)) from None
     for warning in warnings:
-        print(f"warning: {path}: {warning}", file=err)
-    return specs
-
-
-def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from waddle.games.waddle import bench
-
-    bench.main(players=args.players, seconds=args.seconds, processes=args.processes, out=out)
+        print(f"warning: {args.map}: {warning}", file=io.err)
+    print(f"ok: {summary}", file=io.out)
     return 0
 
 
-def cmd_move(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _board_problems(path: str, error: BoardError) -> str:
+    """Every problem of a board, one ``error:`` line each (the first comes from the caller)."""
+    return "\nerror: ".join(f"{path}: {problem}" for problem in error.problems)
+
+
+def cmd_bench(args: argparse.Namespace, io: IO) -> int:
+    entry = GAMES.by_id(args.game)
+    for players in args.players or []:
+        _check_players(entry, players)
+    entry.load().bench(args.players, args.seconds, args.processes, io.out)
+    return 0
+
+
+def cmd_move(args: argparse.Namespace, io: IO) -> int:
     """Print the action a bot chooses in a record's position, in the record's syntax."""
     try:
-        with open(args.record, encoding="utf-8") as f:
-            state = Record.loads(f.read()).replay()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"error: cannot read {args.record}: {e}", file=err)
-        return EXIT_ERROR
+        game, record = load_record(_read(args.record, io.stdin))
+        state: GameState = record.replay()
     except RecordError as e:
-        print(f"error: {e}", file=err)
-        return EXIT_ERROR
+        raise CommandError(str(e)) from None
+    if args.game and GAMES.by_id(args.game).load() is not game:
+        raise CommandError(f"the record is not a game of {args.game} (--game)")
     if state.is_over():
-        print("error: the game is over: there is no move to choose", file=err)
-        return EXIT_ERROR
+        raise CommandError("the game is over: there is no move to choose")
     seconds = None if args.iterations else args.seconds
-    bot = make_bot(args.bot, args.seed, seconds, args.iterations)
-    print(json.dumps(bot.choose(state).to_json()), file=out)
+    bot = _make_bot(game, args.bot, args.seed, seconds, args.iterations)
+    _print_json(bot.choose(state).to_json(), io.out)
     return 0
 
 
-def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def cmd_tournament(args: argparse.Namespace, io: IO) -> int:
     """Play bot levels against each other and print win shares with 95% intervals."""
     from waddle.core import tournament
 
+    entry = GAMES.by_id(args.game)
+    game = entry.load()
     lineup = args.levels or ["hard", "medium"]
-    counts = args.players or [len(lineup)]
+    for level in lineup:
+        _make_bot(game, level, 0, None, 1)  # an unknown level fails here, before any game
+    counts = args.players or [max(len(lineup), entry.players[0])]
+    for players in counts:
+        _check_players(entry, players)
     if any(n < len(lineup) for n in counts):
-        print(f"error: {len(lineup)} levels need at least {len(lineup)} players", file=err)
-        return EXIT_ERROR
+        raise CommandError(f"{len(lineup)} levels need at least {len(lineup)} players")
     processes = args.processes or tournament.default_processes()
     budget = f"{args.iterations} iterations" if args.iterations else f"{args.seconds:g} s"
     reports = []
@@ -170,11 +193,11 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     f"{lv}={s}{'*' if p in result.winners else ''}"
                     for p, (lv, s) in enumerate(zip(result.game.levels, result.scores, strict=True))
                 )
-                print(f"game {result.game.index}: {seats}", file=err, flush=True)
+                print(f"game {result.game.index}: {seats}", file=io.err, flush=True)
 
         started = time.perf_counter()
         result = tournament.run_tournament(
-            "waddle.games.waddle",
+            entry.module,
             lineup,
             players,
             args.games,
@@ -186,41 +209,50 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
         wall = time.perf_counter() - started
         if args.json:
-            reports.append({**result.to_json(), "wall_seconds": round(wall, 1)})
+            reports.append({"game": entry.id, **result.to_json(), "wall_seconds": round(wall, 1)})
             continue
         print(
-            f"{players} players, {len(result.games)} games, {budget} per move, seed {args.seed}, "
-            f"{processes} processes, {wall:.0f} s",
-            file=out,
+            f"{entry.title}, {players} players, {len(result.games)} games, {budget} per move, "
+            f"seed {args.seed}, {processes} processes, {wall:.0f} s",
+            file=io.out,
         )
         print(
-            f"  {'level':<8} {'seats':>5} {'win share':>9}  {'95% CI':<16} {'mean VP':>7} "
+            f"  {'level':<8} {'seats':>5} {'win share':>9}  {'95% CI':<16} {'mean score':>10} "
             f"{'ms/move':>8} {'cpu ms/move':>11}",
-            file=out,
+            file=io.out,
         )
         for row in result.rows:
             print(
                 f"  {row.level:<8} {row.seats:>5} {row.share:>9.3f}  "
-                f"[{row.low:.3f}, {row.high:.3f}] {row.mean_vp:>7.1f} "
+                f"[{row.low:.3f}, {row.high:.3f}] {row.mean_vp:>10.1f} "
                 f"{1000 * row.seconds_per_move:>8.1f} {1000 * row.cpu_seconds_per_move:>11.1f}",
-                file=out,
+                file=io.out,
             )
     if args.json:
-        print(json.dumps(reports), file=out)
+        print(json.dumps(reports), file=io.out)
     return 0
 
 
-def _players(text: str) -> int:
-    value = int(text)
-    if not 2 <= value <= 5:
-        raise argparse.ArgumentTypeError("Waddle is for 2 to 5 players")
-    return value
+def _make_bot(game: GameModule, level: str, seed: int, seconds, iterations):
+    try:
+        return game.make_bot(level, seed, seconds, iterations)
+    except ValueError:
+        levels = ", ".join(game.bot_levels)
+        raise CommandError(f"unknown level {level!r}: choose from {levels}") from None
 
 
-def _level(text: str) -> str:
-    if text not in LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose from {', '.join(LEVELS)}")
-    return text
+def _check_players(entry: GameEntry, players: int) -> None:
+    low, high = entry.players
+    if not low <= players <= high:
+        raise CommandError(f"{entry.title} is for {low} to {high} players, not {players}")
+
+
+# -- the parser -----------------------------------------------------------------------------
+
+
+class IO:
+    def __init__(self, out: TextIO, err: TextIO, stdin: TextIO) -> None:
+        self.out, self.err, self.stdin = out, err, stdin
 
 
 def _positive(kind: type) -> Any:
@@ -231,6 +263,15 @@ def _positive(kind: type) -> Any:
         return value
 
     return parse
+
+
+def _add_game(p: argparse.ArgumentParser, default: str | None = GAMES.default.id) -> None:
+    p.add_argument(
+        "--game",
+        choices=GAMES.ids,
+        default=default,
+        help=f"which game (default {default})" if default else "which game (default: the record's)",
+    )
 
 
 def _add_budget(p: argparse.ArgumentParser, seconds: float) -> None:
@@ -246,29 +287,33 @@ def _add_budget(p: argparse.ArgumentParser, seconds: float) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(f"{e.id} ({e.title})" for e in GAMES)
     parser = argparse.ArgumentParser(
-        prog="python -m waddle", description="Waddle on the command line."
+        prog="python -m waddle", description=f"Penguin games on the command line: {games}."
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("replay", help="replay a record and print the result as JSON")
-    p.add_argument("record", help="a record file (waddle-record/1), or with --jsonl one per line")
+    p = sub.add_parser("replay", help="replay a record (any game) and print the result as JSON")
+    p.add_argument("record", help="a record file, - for standard input; with --jsonl one per line")
     p.add_argument("--jsonl", action="store_true", help="one record per line, one result per line")
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("new", help="print a new record: a generated map and a random order")
-    p.add_argument("--players", type=_players, required=True, help="2 to 5")
-    p.add_argument("--seed", type=int, help="seed for the map and the order (default: random)")
+    p = sub.add_parser("new", help="print a new record: a generated board and the order")
+    _add_game(p)
+    p.add_argument("--players", type=int, required=True, help="how many players")
+    p.add_argument("--seed", type=int, help="seed for the board and the order (default: random)")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
-    p.add_argument("--map", help="a custom map (JSON list of hexes) instead of a generated one")
+    p.add_argument("--map", help="a custom board (JSON) instead of a generated one")
     p.set_defaults(run=cmd_new)
 
-    p = sub.add_parser("check-map", help="validate a custom map and list its problems")
-    p.add_argument("map", help='a JSON list of hexes, or an object with a "map" list')
+    p = sub.add_parser("check-map", help="validate a custom board and list its problems")
+    _add_game(p)
+    p.add_argument("map", help="a board as JSON (see docs/), - for standard input")
     p.set_defaults(run=cmd_check_map)
 
     p = sub.add_parser("bench", help="random complete games per second, and where time goes")
-    p.add_argument("--players", type=_players, nargs="*", default=[2, 3, 4, 5])
+    _add_game(p)
+    p.add_argument("--players", type=int, nargs="*", help="player counts (default: all)")
     p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     p.add_argument(
         "--processes", type=int, default=None, help="parallel processes (default: cores)"
@@ -276,8 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_bench)
 
     p = sub.add_parser("move", help="print the action a bot chooses in a record's position")
-    p.add_argument("record", help="a record file (waddle-record/1) of a game not yet over")
-    p.add_argument("--bot", choices=LEVELS, default="hard", help="bot level (default hard)")
+    _add_game(p, default=None)
+    p.add_argument("record", help="a record file of a game not yet over, - for standard input")
+    p.add_argument("--bot", default="hard", help="bot level (default hard)")
     p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
     _add_budget(p, 1.0)
     p.set_defaults(run=cmd_move)
@@ -285,19 +331,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "tournament", help="play bot levels against each other; win shares with 95% CIs"
     )
+    _add_game(p)
     p.add_argument(
         "--levels",
         nargs="+",
-        type=_level,
         metavar="LEVEL",
-        help=f"the level of each seat, from {', '.join(LEVELS)} (default: hard medium); "
-        "with more players than levels the last one fills the rest",
+        help="the level of each seat (default: hard medium); with more players than levels "
+        "the last one fills the rest",
     )
-    p.add_argument(
-        "--players", type=_players, nargs="+", help="player counts (default: one per level)"
-    )
+    p.add_argument("--players", type=int, nargs="+", help="player counts (default: one per level)")
     p.add_argument("--games", type=_positive(int), default=100, help="games per player count")
-    p.add_argument("--seed", type=int, default=0, help="seed for maps, orders and bots")
+    p.add_argument("--seed", type=int, default=0, help="seed for boards, orders and bots")
     p.add_argument(
         "--processes", type=int, default=None, help="parallel processes (default: cores)"
     )
@@ -309,17 +353,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(
-    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    stdin: TextIO | None = None,
 ) -> int:
-    out = out or sys.stdout
-    err = err or sys.stderr
+    io = IO(out or sys.stdout, err or sys.stderr, stdin or sys.stdin)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse has printed usage and its message
         return EXIT_ERROR if e.code else 0
     try:
-        return args.run(args, out, err)
+        return args.run(args, io)
+    except CommandError as e:
+        print(f"error: {e}", file=io.err)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
 

@@ -1,29 +1,34 @@
-"""The page around one game: DOM events in, markup from the engine out.
+"""The page around one game, for every game: DOM events in, markup from the engine out.
 
-Runs only in the browser (it imports ``pyscript``); everything it shows comes from
-``waddle.games.waddle`` (session, view, panels, saves, link), which CPython tests cover.
+Runs only in the browser (it imports ``pyscript``). Nothing here names a game: the game on
+screen is ``self.session.game`` (found in the registry, ``waddle.games.GAMES``, by a link's
+prefix, a save's record format or ``?game=``), and everything it draws comes from that
+game's presenter (``waddle.ui.presenter``) and from the app's chrome (``waddle.app``),
+which CPython tests cover.
 
 Two views share this code: the full app, and ``index.html?embed`` (just the board and a
 move stepper, sized to its frame; ``ply=N`` opens at a move, ``readonly`` disables play).
+A first visit with no game in the address and none to resume shows the game chooser.
 """
 
 import asyncio
+import json
 import time
 import traceback
 
 from pyscript import document, ffi, window
 
-from waddle.games.waddle.actions import SCOUT, Action
-from waddle.games.waddle.link import LinkError
-from waddle.games.waddle.panels import (
-    move_list_html,
-    players_html,
-    result_html,
+from waddle.app.chrome import (
+    chooser_html,
+    embed_code,
+    game_options_html,
+    needs_curtain,
+    player_options_html,
     saves_html,
-    status_html,
-    tracks_html,
+    seat_rows_html,
+    viewer_for,
 )
-from waddle.games.waddle.saves import (
+from waddle.app.saves import (
     MemoryStorage,
     SaveError,
     SaveStore,
@@ -31,10 +36,12 @@ from waddle.games.waddle.saves import (
     export_file,
     import_file,
 )
-from waddle.games.waddle.session import Session
-from waddle.games.waddle.view import DEFAULT_COLOURS, DEFAULT_NAMES, board_svg, zoomed_size
-
-DEFAULT_PLAYERS = 2
+from waddle.app.session import Session
+from waddle.core.links import LinkError
+from waddle.core.records import BoardError, RecordError
+from waddle.games import GAMES
+from waddle.ui.markup import zoomed_size
+from waddle.ui.presenter import move_list_html
 
 THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
 """Thinking time of each computer level per move, in the browser."""
@@ -47,18 +54,32 @@ it). At 4 ms a slice task took 6-11 ms of main-thread CPU in scripts/bench_ai_pa
 8 ms up to 21; a search's wall time over its thinking time stayed 1.11-1.13 either way.
 Shorter tasks also leave less to stretch when the OS shares the CPU with other work."""
 
-FINGER_HEX_PX = 40
-"""Below this many CSS pixels across, a fitted board's hexes are too small to tap: the
-board is zoomed (see App._fit_board)."""
-ZOOM_HEX_PX = 44
-"""Hexes across when zoomed: WCAG 2.5.5's target size."""
+FINGER_PX = 40
+"""Below this many CSS pixels across, a fitted board's targets (hexes) are too small to
+tap: the board is zoomed (see App._fit_board)."""
+ZOOM_PX = 44
+"""Targets across when zoomed: WCAG 2.5.5's target size."""
 
-KEYS = {"s": "scout", "d": "double", "1": "single", "2": "double", "u": "undo", "r": "redo"}
-"""Keyboard shortcuts (the page lists them under the side panel)."""
+SHELL_KEYS = {"u": "undo", "r": "redo"}
+"""Keys of the shell's own commands; each game adds its own (its presenter's ``keys``)."""
+
+WITHOUT_A_GAME = {
+    "new_game",
+    "open_saves",
+    "load_save",
+    "delete_save",
+    "open_chooser",
+    "close_dialog",
+    "cancel_new_game",
+}
+"""Commands that work on the chooser, before any game is on the board."""
+
+PREVIEW_KEY = "waddle:preview"
+"""The board drawn at the last autosave, painted by web/loading.js while Python starts."""
 
 
 def new_seed() -> int:
-    """A fresh map seed, short enough to read out and type."""
+    """A fresh board seed, short enough to read out and type."""
     return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0]) % 1_000_000 + 1
 
 
@@ -70,8 +91,13 @@ def now_ms() -> int:
     return int(window.Date.now())
 
 
+def mark(name: str) -> None:
+    """A performance mark (see scripts/bench_ai_page.py): a cheap call, kept in production."""
+    window.performance.mark(name)
+
+
 class LocalStorage:
-    """``window.localStorage`` as a :class:`waddle.games.waddle.saves.Storage`."""
+    """``window.localStorage`` as a :class:`waddle.app.saves.Storage`."""
 
     def __init__(self, storage) -> None:
         self.storage = storage
@@ -122,30 +148,45 @@ class App:
         self._problem: str | None = None  # what problem() was last asked to show
         self._autosave_problem: str | None = None  # why the last autosave failed
         self._kept_autosave_game: str | None = None  # see _initial_session
+        self._revealed: int | None = None  # the seat that confirmed it holds the device
         problems = []
         if self.embed:
             document.documentElement.dataset.view = "embed"
             if self.readonly:
                 document.documentElement.dataset.readonly = "true"
             self.saves = SaveStore(MemoryStorage())  # an embedded board never touches saves
+            self.storage = None
         else:
-            storage, notice = open_storage()
-            self.saves = SaveStore(storage)
+            self.storage, notice = open_storage()
+            self.saves = SaveStore(self.storage)
             if notice:
                 problems.append(notice)
-        self.tutorial = None  # a waddle.games.waddle.tutorial.Tutorial while it runs
+        self.tutorial = None  # a waddle.app.tutorial.Tutorial while it runs
+        self._before_tutorial = None
         self._ai_for: tuple[int, int] | None = None  # (session id, ply) being thought about
         self._ai_task = None
         self.ai_paused = False
         self.zoom_choice: bool | None = None  # the Zoom button's last word; None: automatic
         self._view_box = ""
+        self._target_units: float | None = None
         self._centred: tuple[int, object] | None = None  # (session id, hex) scrolled to
-        self.session, problem = self._initial_session()
-        if any(seat.bot for seat in self.session.seats):
-            load_bots()
+        self._random_seed = 0
+        self._board_file: tuple[str, str] | None = None  # (name, text) chosen in New game
+        requested = params.get("game")
+        requested = None if ffi.is_none(requested) else str(requested)
+        self.session, problem = self._initial_session(requested)
+        if requested is not None:
+            # ?game= starts a game once: a reload then resumes it instead of starting another.
+            params.delete("game")
+            query = str(params.toString())
+            window.history.replaceState(
+                None,
+                "",
+                (f"?{query}" if query else window.location.pathname) + window.location.hash,
+            )
         if problem:
             problems.append(problem)
-        if self.embed:
+        if self.embed and self.session is not None:
             ply = params.get("ply")
             if not ffi.is_none(ply) and str(ply).isdigit():
                 self.session.go_to(int(ply))
@@ -153,8 +194,9 @@ class App:
 
     # -- start-up -----------------------------------------------------------------------
 
-    def _initial_session(self) -> tuple[Session, str | None]:
-        """The game in the address, else (full app) the autosave, else a fresh game."""
+    def _initial_session(self, requested: str | None) -> tuple[Session | None, str | None]:
+        """The game in the address, else ``?game=``, else (full app) the autosave, else a
+        fresh game (embedded) or none, which shows the chooser."""
         text = window.location.hash.removeprefix("#")
         problem = autosave_problem = None
         if text:
@@ -170,24 +212,45 @@ class App:
                     if saved is not None and saved.link() == linked.link():
                         return saved, None
                 return linked, None
+        if requested is not None:
+            try:
+                entry = GAMES.by_id(requested)
+            except KeyError:
+                problem = " ".join(
+                    p for p in (problem, f"There is no game called “{requested}” here.") if p
+                )
+            else:
+                return Session.new(entry.id, entry.default_players, new_seed()), problem
         if not self.embed:
             session, autosave_problem = self.saves.load_autosave()
             if session is not None:
                 return session, problem
+            if autosave_problem:
+                # The damaged autosave (a newer version's, perhaps) stays as it is until the
+                # player changes a game: merely opening the page must not destroy it.
+                self._kept_autosave_game = ""
             problem = " ".join(p for p in (problem, autosave_problem) if p) or None
-        session = Session.new(DEFAULT_PLAYERS, new_seed())
-        if autosave_problem:
-            # The damaged autosave (a newer version's, perhaps) stays as it is until the
-            # player changes this fresh game: merely opening the page must not destroy it.
-            self._kept_autosave_game = session.link()
+            return None, problem
+        entry = GAMES.default
+        session = Session.new(entry.id, entry.default_players, new_seed())
         if problem:
             problem += " A new game was started instead."
         return session, problem
+
+    def start(self) -> None:
+        """Show the first screen: the game, or the chooser when there is none."""
+        if self.session is None:
+            self.open_chooser(first_visit=True)
+        else:
+            self.render()
+            self._load_bots_if_needed()
 
     def bind(self) -> None:
         self._listen(document, "click", self.on_click)
         self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
         self._listen(element("ng-players"), "change", self.on_players_change)
+        self._listen(element("ng-game"), "change", self.on_new_game_game_change)
+        self._listen(element("ng-board-file"), "change", self.on_board_file)
         self._listen(element("save-as-form"), "submit", self.on_save_as)
         self._listen(element("import-file"), "change", self.on_import)
         self._listen(element("embed-readonly"), "change", lambda _e: self.fill_share())
@@ -210,49 +273,63 @@ class App:
         self._proxies.append(proxy)  # JavaScript holds these; keep them alive
         target.addEventListener(event, proxy)
 
+    @property
+    def entry(self):
+        return GAMES.by_id(self.session.game.id)
+
+    @property
+    def presenter(self):
+        return self.session.game.presenter()
+
     # -- events -------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
         target = event.target.closest(
-            "[data-hex], [data-token-choice], [data-action], [data-command], [data-ply]"
+            "[data-hex], [data-control], [data-command], [data-ply], [data-game-choice]"
         )
         if ffi.is_none(target) or target.hasAttribute("disabled"):
             return
-        dataset = target.dataset
-        session = self.session
-        if target.hasAttribute("data-hex"):
-            if not self.readonly and not ffi.is_none(target.closest("#board")):
-                self.guarded(self.click_hex, str(dataset.hex))
-        elif target.hasAttribute("data-token-choice"):
-            self.guarded(session.choose_token, dataset.tokenChoice)
-        elif target.getAttribute("data-action") == "scout":  # dataset.action raises if absent
-            self.guarded(self.scout)
-        elif target.hasAttribute("data-ply"):
-            self.guarded(session.go_to, int(target.getAttribute("data-ply")))
-        else:
+        if target.hasAttribute("data-game-choice"):
+            self.choose_game(str(target.getAttribute("data-game-choice")))
+        elif target.hasAttribute("data-command"):
             # data-command="open-saves" runs cmd_open_saves(target)
-            handler = getattr(self, "cmd_" + str(dataset.command).replace("-", "_"), None)
-            if handler is not None:
+            name = str(target.getAttribute("data-command")).replace("-", "_")
+            handler = getattr(self, "cmd_" + name, None)
+            if handler is not None and (self.session is not None or name in WITHOUT_A_GAME):
                 handler(target)
+        elif self.session is None:
+            return
+        elif target.hasAttribute("data-hex"):
+            if not self.readonly and not ffi.is_none(target.closest("#board")):
+                self.guarded(self.click_hex, str(target.getAttribute("data-hex")))
+        elif target.hasAttribute("data-control"):
+            self.guarded(self.control, str(target.getAttribute("data-control")))
+        elif target.hasAttribute("data-ply"):
+            self.guarded(self.session.go_to, int(target.getAttribute("data-ply")))
 
-    def click_hex(self, text: str) -> None:
+    def click_hex(self, hex_id: str) -> None:
         """A click on ``data-hex="q,r"``: read inside guarded(), so a bad value is shown."""
-        q, r = (int(v) for v in text.split(","))
-        if self.tutorial is not None:
-            self.tutorial.try_action(Action.place((q, r), self.session.token == "double"))
-        elif self._wait_for_computer():
-            self.session.click_hex(q, r)
+        if self.tutorial is None and not self._wait_for_computer():
+            return
+        self._act(self.presenter.on_hex(self.session, hex_id))
 
-    def scout(self) -> None:
+    def control(self, name: str) -> None:
+        """A press on one of the game's controls (``data-control``) or its key."""
+        if self.tutorial is None and not self._wait_for_computer():
+            return
+        self._act(self.presenter.on_control(self.session, name))
+
+    def _act(self, action) -> None:
+        if action is None:
+            return  # the presenter only changed its choice (a token, a selection)
         if self.tutorial is not None:
-            self.tutorial.try_action(SCOUT)
-        elif self._wait_for_computer():
-            self.session.scout()
+            self.tutorial.try_action(action)
+        else:
+            self.session.play(action)
 
     def _wait_for_computer(self) -> bool:
         """True if a person may move now; else say whose turn it is."""
-        level = self.session.bot_to_move()
-        if level is None:
+        if self.session.bot_to_move() is None:
             return True
         self.session.message = self._computer_turn_message()
         return False
@@ -265,16 +342,17 @@ class App:
 
     def guarded(self, action, *args) -> None:
         """Run a game action and redraw; on any error, put the game back as it was."""
-        before = self.session.full_record()
-        ply = self.session.state.ply
-        seats = self.session.seats
+        session = self.session
+        before = session.full_record()
+        ply = session.state.ply
         try:
             action(*args)
             self.render()
             self.problem(None)
         except Exception as error:  # a bug: say so, keep the game, keep the page alive
             window.console.error("".join(traceback.format_exception(error)))
-            self.session = Session(before.replay(), seats, before.generated)
+            self.session = Session.start(session.game, before, None, None, None)
+            self.session.seats = session.seats
             self.session.go_to(ply)
             if self.tutorial is not None:
                 self.tutorial.session = self.session
@@ -288,8 +366,8 @@ class App:
         self.guarded(self.session.go_to, int(event.target.value))
 
     def on_key(self, event) -> None:
-        """Keyboard play: Enter/Space on a focused hex places; letters for the rest."""
-        if event.ctrlKey or event.metaKey or event.altKey:
+        """Keyboard play: Enter/Space on a focused hex acts; letters for the rest."""
+        if event.ctrlKey or event.metaKey or event.altKey or self.session is None:
             return
         target = event.target
         if ffi.is_none(target) or not hasattr(target, "closest"):
@@ -311,29 +389,31 @@ class App:
             if self.focus_legal(step, relative=on_hex):
                 event.preventDefault()
             return
-        command = KEYS.get(key.lower())
-        if command is None or self.readonly:
+        if self.readonly:
+            return
+        command = SHELL_KEYS.get(key.lower())
+        control = self.presenter.keys.get(key.lower())
+        if command is None and control is None:
             return
         event.preventDefault()
-        session = self.session
-        if command == "scout":
-            self.guarded(self.scout)
-            self.focus_legal(0)
-        elif command in ("single", "double"):
-            kind = command
-            if key.lower() == "d" and session.token == "double":
-                kind = "single"  # D toggles
-            self.guarded(session.choose_token, kind)
-        elif command == "undo":
+        if command == "undo":
             self.cmd_undo(None)
-        else:
+        elif command == "redo":
             self.cmd_redo(None)
+        else:
+            self.guarded(self.control, control)
+            self.focus_legal(0, keep=True)
 
-    def focus_legal(self, step: int, relative: bool = False) -> bool:
-        """Move keyboard focus among the legal hexes (wrapping); False if there are none."""
+    def focus_legal(self, step: int, relative: bool = False, keep: bool = False) -> bool:
+        """Move keyboard focus among the legal hexes (wrapping); False if there are none.
+        ``keep``: leave the focus where it is if it already is on a legal hex."""
         hexes = list(self.board.querySelectorAll('[data-legal="true"]'))
         if not hexes:
             return False
+        current = document.activeElement
+        current = None if ffi.is_none(current) else current.closest("[data-legal='true']")
+        if keep and current is not None and not ffi.is_none(current):
+            return True
         index = 0
         if relative:
             keys = [str(h.getAttribute("data-hex")) for h in hexes]
@@ -357,6 +437,46 @@ class App:
             return
         self.show_game(session)
 
+    # -- the chooser ----------------------------------------------------------------------
+
+    def open_chooser(self, first_visit: bool = False) -> None:
+        listing = element("chooser-list")
+        if not listing.innerHTML:
+            listing.innerHTML = chooser_html(GAMES)
+        element("chooser-back").hidden = self.session is None
+        for button in document.querySelectorAll(".needs-game"):
+            button.disabled = self.session is None
+        element("chooser").hidden = False
+        document.documentElement.dataset.screen = "chooser"
+        if self.session is None:
+            document.documentElement.removeAttribute("data-game")  # no game on the board
+        if not first_visit or self.session is None:
+            first = document.querySelector("[data-game-choice]")
+            if not ffi.is_none(first):
+                first.focus()
+
+    def cmd_open_chooser(self, _target) -> None:
+        self.open_chooser()
+
+    def cmd_close_chooser(self, _target) -> None:
+        if self.session is not None:
+            self._close_chooser()
+            self.render()
+
+    def _close_chooser(self) -> None:
+        element("chooser").hidden = True
+        document.documentElement.removeAttribute("data-screen")
+
+    def choose_game(self, game_id: str) -> None:
+        """A click on ``[data-game-choice]``: a new game of it at once, default seats."""
+        entry = GAMES.by_id(game_id)
+        seed = new_seed()
+        self.show_game(
+            Session.new(entry.id, entry.default_players, seed),
+            f"New game of {entry.title} on board {seed}.",
+        )
+        self.focus_legal(0)
+
     # -- commands (buttons with data-command) ---------------------------------------------
 
     def cmd_undo(self, _target) -> None:
@@ -366,6 +486,12 @@ class App:
     def cmd_redo(self, _target) -> None:
         if self.tutorial is None:
             self.guarded(self.session.redo_turn)
+
+    def cmd_reveal(self, _target) -> None:
+        """The pass-the-device screen's button: the person to move holds the device now."""
+        self._revealed = self.session.state.to_move()
+        self.render()
+        self.focus_legal(0)
 
     def cmd_pause_ai(self, target) -> None:
         self.ai_paused = not self.ai_paused
@@ -379,19 +505,21 @@ class App:
 
     def cmd_hint(self, _target) -> None:
         if self.tutorial is None and self.session.human_turn():
-            load_bots()
             self._start_task(self._hint())
 
     def cmd_open_rules(self, _target) -> None:
+        if self.session is None:
+            return
+        element("rules-body").innerHTML = self.presenter.rules_html()
         element("rules").showModal()
 
     def cmd_start_tutorial(self, target) -> None:
+        from waddle.app.tutorial import Tutorial  # only for those who ask
+
         self.cmd_close_dialog(target)
         if self.tutorial is None:
             self._before_tutorial = self.session
-        from waddle.games.waddle.tutorial import Tutorial  # only for those who ask
-
-        self.tutorial = Tutorial()
+        self.tutorial = Tutorial(self.session.game)
         self.session = self.tutorial.session
         self.render()
         self.problem(None)
@@ -417,6 +545,8 @@ class App:
         self.guarded(self.session.go_to, self.session.total_plies)
 
     def cmd_close_dialog(self, target) -> None:
+        if target is None:
+            return
         dialog = target.closest("dialog")
         if not ffi.is_none(dialog):
             dialog.close()
@@ -448,10 +578,7 @@ class App:
         link = self.session.link_of(self.session.full_record())
         src = f"{base}?embed&ply={self.session.state.ply}{readonly}#{link}"
         element("share-link").value = str(window.location.href)
-        element("embed-code").value = (
-            f'<iframe src="{_attr(src)}" width="480" height="520" title="Waddle game" '
-            'style="border:0;max-width:100%" loading="lazy"></iframe>'
-        )
+        element("embed-code").value = embed_code(src, f"{self.entry.title} game")
 
     def _copy(self, text: str, done: str, by_hand: str) -> None:
         """Put ``text`` on the clipboard, then say ``done``, or ``by_hand`` if that failed."""
@@ -465,22 +592,88 @@ class App:
         self.session.message = done
         self.render()
 
+    # -- the New game dialog ----------------------------------------------------------------
+
     def cmd_new_game(self, _target) -> None:
-        form = element("new-game-form")
-        seats = self.session.seats
-        element("ng-players").value = str(len(seats))
-        for p in range(5):
-            name = form.querySelector(f'[name="name{p}"]')
-            colour = form.querySelector(f'[name="colour{p}"]')
-            name.value = seats[p].name if p < len(seats) else DEFAULT_NAMES[p]
-            colour.value = seats[p].colour if p < len(seats) else DEFAULT_COLOURS[p]
-            kind = form.querySelector(f'[name="kind{p}"]')
-            kind.value = (seats[p].bot or "") if p < len(seats) else ""
+        game_id = self.session.game.id if self.session else GAMES.default.id
+        element("ng-game").innerHTML = game_options_html(GAMES, game_id)
+        self._fill_new_game(game_id)
         self._random_seed = new_seed()
         element("ng-random-seed").textContent = str(self._random_seed)
         element("ng-error").hidden = True
-        self.on_players_change(None)
         element("new-game").showModal()
+
+    def _fill_new_game(self, game_id: str) -> None:
+        entry = GAMES.by_id(game_id)
+        same = self.session is not None and self.session.game.id == game_id
+        seats = self.session.seats if same else []
+        players = len(seats) if same else entry.default_players
+        element("ng-players").innerHTML = player_options_html(entry, players)
+        levels = entry.load().bot_levels
+        element("ng-seats").innerHTML = seat_rows_html(entry.players[1], levels, seats)
+        self.on_players_change(None)
+
+    def on_new_game_game_change(self, _event) -> None:
+        self._fill_new_game(str(element("ng-game").value))
+
+    def on_players_change(self, _event) -> None:
+        players = int(element("ng-players").value)
+        for row in document.querySelectorAll("#new-game .seat"):
+            row.hidden = int(row.dataset.seat) >= players
+
+    async def on_board_file(self, event) -> None:
+        files = event.target.files
+        if ffi.is_none(files) or files.length == 0:
+            self._board_file = None
+            return
+        chosen = files.item(0)
+        self._board_file = (str(chosen.name), str(await chosen.text()))
+        document.querySelector('#new-game [name="map"][value="file"]').checked = True
+
+    def _new_game_error(self, text: str) -> None:
+        error = element("ng-error")
+        error.textContent = text
+        error.hidden = False
+
+    def on_new_game_submit(self, event) -> None:
+        event.preventDefault()
+        form = element("new-game-form")
+        entry = GAMES.by_id(str(element("ng-game").value))
+        game = entry.load()
+        players = int(element("ng-players").value)
+        names = [form.querySelector(f'[name="name{p}"]').value for p in range(players)]
+        colours = [form.querySelector(f'[name="colour{p}"]').value for p in range(players)]
+        bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
+        seed = self._random_seed
+        choice = form.querySelector('[name="map"]:checked').value
+        if choice == "seed":
+            text = element("ng-seed").value.strip()
+            if not text.isdigit() or len(text) > 12:
+                self._new_game_error("A board seed is a whole number of up to 12 digits.")
+                return
+            seed = int(text)
+        if choice == "file":
+            if self._board_file is None:
+                self._new_game_error("Choose the custom board's .json file first.")
+                return
+            name, text = self._board_file
+            try:
+                record = game.custom_record(players, text, seed)
+                session = Session.start(game, record, names, colours, bots)
+            except (BoardError, RecordError) as e:
+                problems = getattr(e, "problems", None) or [str(e)]
+                self._new_game_error(
+                    f"The board in {name} cannot be played: " + "; ".join(problems)
+                )
+                return
+            message = f"New game of {entry.title} on the board from {name}."
+        else:
+            session = Session.new(entry.id, players, seed, names, colours, bots)
+            message = f"New game of {entry.title} on board {seed}."
+        element("new-game").close()
+        self.show_game(session, message)
+
+    # -- saves ----------------------------------------------------------------------------
 
     def cmd_open_saves(self, _target) -> None:
         element("saves-message").textContent = ""
@@ -507,6 +700,8 @@ class App:
         self.render_saves()
 
     def cmd_export(self, _target) -> None:
+        if self.session is None:
+            return
         text = export_file(self.session)
         options = ffi.to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
         blob = window.Blob.new(ffi.to_js([text]), options)
@@ -517,42 +712,18 @@ class App:
         url = self._export_url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = f"waddle-{self.session.state.players}p-move{self.session.state.ply}.json"
+        state = self.session.state
+        link.download = f"{self.session.game.id}-{state.num_players}p-move{state.ply}.json"
         document.body.appendChild(link)
         link.click()
         link.remove()
         element("saves-message").textContent = "Exported as a .json file."
 
-    # -- forms --------------------------------------------------------------------------
-
-    def on_players_change(self, _event) -> None:
-        players = int(element("ng-players").value)
-        for row in document.querySelectorAll("#new-game .seat"):
-            row.hidden = int(row.dataset.seat) >= players
-
-    def on_new_game_submit(self, event) -> None:
-        event.preventDefault()
-        form = element("new-game-form")
-        players = int(element("ng-players").value)
-        names = [form.querySelector(f'[name="name{p}"]').value for p in range(players)]
-        colours = [form.querySelector(f'[name="colour{p}"]').value for p in range(players)]
-        seed = self._random_seed
-        if form.querySelector('[name="map"]:checked').value == "seed":
-            text = element("ng-seed").value.strip()
-            if not text.isdigit() or len(text) > 12:
-                error = element("ng-error")
-                error.textContent = "A map seed is a whole number of up to 12 digits."
-                error.hidden = False
-                return
-            seed = int(text)
-        bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
-        if any(bots):
-            load_bots()
-        element("new-game").close()
-        self.show_game(Session.new(players, seed, names, colours, bots), f"New game on map {seed}.")
-
     def on_save_as(self, event) -> None:
         event.preventDefault()
+        if self.session is None:
+            element("saves-message").textContent = "Not saved: there is no game on the board."
+            return
         name = element("save-name").value
         try:
             self.saves.save_as(name, self.session, now_ms())
@@ -577,15 +748,33 @@ class App:
         element("saves").close()
         self.show_game(session, "Game imported.")
 
+    def render_saves(self) -> None:
+        listing = self.saves.list()
+        titles = {entry.id: entry.title for entry in GAMES}
+        element("saves-list").innerHTML = saves_html(listing.entries, now_ms(), titles)
+        problems = element("saves-problems")
+        problems.textContent = " ".join(listing.problems)
+        problems.hidden = not listing.problems
+
     # -- drawing ------------------------------------------------------------------------
 
     def show_game(self, session: Session, message: str | None = None) -> None:
-        """Put another game on screen (leaving the tutorial, if it was on)."""
+        """Put another game on screen (leaving the tutorial and the chooser, if shown)."""
         self.tutorial = None
         self.session = session
+        self._revealed = None
+        if self._kept_autosave_game is not None:
+            self._kept_autosave_game = session.link()  # kept until this game is changed
         session.message = message
+        self._close_chooser()
         self.render()
         self.problem(None)
+        self._load_bots_if_needed()
+
+    def _load_bots_if_needed(self) -> None:
+        """Import the bots on the click that asked for computers, not while one thinks."""
+        if any(seat.bot for seat in self.session.seats):
+            self.session.game.make_bot("random")
 
     def problem(self, text: str | None) -> None:
         """Show ``text`` (None: no problem), and that the last autosave failed, if it did."""
@@ -594,17 +783,12 @@ class App:
         box = element("problem")
         box.textContent = text
         box.hidden = not text
-        if self.embed:
-            status = element("embed-status")
-            status.textContent = text
-            status.hidden = not text
-
-    def render_saves(self) -> None:
-        listing = self.saves.list()
-        element("saves-list").innerHTML = saves_html(listing.entries, now_ms())
-        problems = element("saves-problems")
-        problems.textContent = " ".join(listing.problems)
-        problems.hidden = not listing.problems
+        status = element("embed-status")
+        status.textContent = text if self.embed else ""
+        status.hidden = not (text and self.embed)
+        chooser = element("chooser-problem")  # the chooser is shown when there is no game
+        chooser.textContent = text if self.session is None else ""
+        chooser.hidden = not (text and self.session is None)
 
     def render(self) -> None:
         mark("waddle:render-start")
@@ -613,25 +797,41 @@ class App:
         finally:
             mark("waddle:render-end")
 
+    def _viewer(self) -> int:
+        return viewer_for(self.session, self.entry.hidden_information, self.embed, self._revealed)
+
     def _render(self) -> None:
         session = self.session
-        state = session.state
-        show_legal = not self.readonly and (session.human_turn() or self.tutorial is not None)
-        drawn = board_svg(state, session.seats, show_legal=show_legal)
-        self.board.setAttribute("viewBox", drawn.view_box)
-        self._view_box = drawn.view_box
-        active = document.activeElement
-        focused = None if ffi.is_none(active) else active.closest("[data-hex]")
-        focused = None if ffi.is_none(focused) else str(focused.getAttribute("data-hex"))
-        self.board.innerHTML = drawn.markup
-        if focused is not None:  # the redraw replaced the focused hex: keep keyboard users' place
-            again = self.board.querySelector(f'[data-hex="{focused}"][tabindex]')
-            if ffi.is_none(again):
-                self.focus_legal(0)
-            else:
-                again.focus()
-        self._fit_board()
-        self._render_side()
+        entry = self.entry
+        root = document.documentElement
+        root.dataset.game = entry.id
+        for button in document.querySelectorAll(".needs-game"):
+            button.disabled = False
+        element("game-title").textContent = f"· {entry.title}"
+        element("embed-title").textContent = f"{entry.title} game"
+        document.title = f"{entry.title} · Waddle"
+        curtain_for = needs_curtain(session, entry.hidden_information, self.embed, self._revealed)
+        interactive = (
+            not self.readonly
+            and curtain_for is None
+            and (session.human_turn() or self.tutorial is not None)
+        )
+        scene = session.scene(self._viewer(), interactive)
+        drawn = self.presenter.render(scene)
+        focus = self._focused()
+        self.board.setAttribute("viewBox", drawn.board.view_box)
+        self.board.dataset.board = entry.id  # the game's board.css applies
+        self._view_box = drawn.board.view_box
+        self._target_units = drawn.board.target_units
+        self.board.innerHTML = drawn.board.markup
+        element("status").innerHTML = drawn.status
+        element("game-controls").innerHTML = drawn.controls
+        element("game-panels").innerHTML = drawn.panels
+        element("keys-help").textContent = self.presenter.keys_help
+        self._refocus(focus)
+        self._render_curtain(curtain_for)
+        self._fit_board(scene)
+        self._render_side(drawn.result)
         self._render_tutorial()
         element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
         if self.embed:
@@ -639,43 +839,57 @@ class App:
         self._persist()
         self._schedule_ai()
 
-    def _render_side(self) -> None:
+    def _focused(self) -> str | None:
+        """A selector for the focused hex or game control, to focus it again after a redraw."""
+        active = document.activeElement
+        if ffi.is_none(active) or not hasattr(active, "closest"):
+            return None
+        for attribute in ("data-hex", "data-control"):
+            found = active.closest(f"[{attribute}]")
+            if not ffi.is_none(found):
+                return f'[{attribute}="{found.getAttribute(attribute)}"]'
+        return None
+
+    def _refocus(self, selector: str | None) -> None:
+        """The redraw replaced the focused element: keep keyboard users' place."""
+        if selector is None:
+            return
+        again = document.querySelector(f"#app {selector}:not([disabled])")
+        if not ffi.is_none(again) and (
+            not selector.startswith("[data-hex") or again.hasAttribute("tabindex")
+        ):
+            again.focus()
+        elif selector.startswith("[data-hex"):
+            self.focus_legal(0)
+
+    def _render_curtain(self, seat: int | None) -> None:
+        curtain = element("curtain")
+        curtain.hidden = seat is None
+        document.documentElement.toggleAttribute("data-curtain", seat is not None)
+        if seat is not None:
+            name = self.session.seats[seat].name
+            element(
+                "curtain-text"
+            ).textContent = f"Pass the device to {name}. Nobody else should see the screen now."
+            element("curtain-button").textContent = f"I am {name}: show my hand"
+
+    def _render_side(self, result_markup: str) -> None:
         session = self.session
         state = session.state
-        element("status").innerHTML = status_html(session)
-        element("tracks").innerHTML = tracks_html(session)
-        element("players").innerHTML = players_html(session)
         element("message").textContent = session.message or ""
-
-        over = state.is_over()
-        scout = document.querySelector('[data-action="scout"]')
-        scout.removeAttribute("data-hint")  # a hint lasts until the next redraw
-        reason = session.scout_blocked_reason()
-        scout.disabled = reason is not None
-        scout.title = reason or "Place no more this round, and go first in the next one."
-        element("scout-reason").textContent = "" if over else (reason or "")
-        for button in document.querySelectorAll("[data-token-choice]"):
-            kind = button.dataset.tokenChoice
-            button.setAttribute("aria-pressed", "true" if kind == session.token else "false")
-            button.disabled = over or (kind == "double" and not session.doubles_available())
-        double = document.querySelector('[data-token-choice="double"]')
-        player = state.to_move()
-        double.textContent = (
-            "Double" if player is None else f"Double ({state.doubles_left[player]} left)"
-        )
         for button in document.querySelectorAll('.controls [data-command="undo"]'):
             button.disabled = not session.can_undo()
         for button in document.querySelectorAll('.controls [data-command="redo"]'):
             button.disabled = not session.can_redo()
-        element("move-list").innerHTML = move_list_html(session)
+        groups = self.presenter.move_groups(session)
+        element("move-list").innerHTML = move_list_html(groups, session.seats, state.ply)
         scrubber = element("scrubber")
         scrubber.max = str(session.total_plies)
         scrubber.value = str(state.ply)
         scrubber.setAttribute("aria-valuetext", f"move {state.ply} of {session.total_plies}")
-
         result = element("result")
-        if over:
-            result.innerHTML = result_html(session)
+        if state.is_over():
+            result.innerHTML = result_markup
             result.dataset.winners = ",".join(map(str, state.winners()))
             result.hidden = False
         else:
@@ -683,18 +897,20 @@ class App:
             result.removeAttribute("data-winners")
             result.innerHTML = ""
 
-    def _fit_board(self) -> None:
-        """Zoom the board when its fitted hexes are too small for a finger (a 3-to-5-player
-        map on a phone): drawn bigger in a frame that scrolls, centred on the active hex,
-        around which every legal hex lies. The Zoom button switches between the two; by
-        itself the board zooms while there is a move to make and fits at the end."""
+    def _fit_board(self, scene=None) -> None:
+        """Zoom the board when its fitted targets are too small for a finger (a 3-to-5-player
+        map on a phone): drawn bigger in a frame that scrolls, centred on where the next move
+        happens. The Zoom button switches between the two; by itself the board zooms while
+        there is a move to make and fits at the end."""
         frame = element("board-frame")
         button = element("zoom")
         size = None
-        if not frame.clientWidth:
+        if not frame.clientWidth or self.session is None:
             return  # not laid out yet (the page is still loading): the observer comes back
-        if not self.embed and self._view_box:  # an embedded board always shows it all
-            size = zoomed_size(self._view_box, frame.clientWidth, FINGER_HEX_PX, ZOOM_HEX_PX)
+        if not self.embed and self._view_box and self._target_units:  # embeds show it all
+            size = zoomed_size(
+                self._view_box, frame.clientWidth, FINGER_PX, ZOOM_PX, self._target_units
+            )
         button.hidden = size is None
         zoomed = size is not None and (
             self.zoom_choice if self.zoom_choice is not None else not self.session.state.is_over()
@@ -707,14 +923,14 @@ class App:
             return
         frame.setAttribute("data-zoomed", "")
         self.board.setAttribute("style", f"width:{size[0]}px;height:{size[1]}px")
-        # Scroll to the active hex when it moves (or on zooming), not on every redraw, so a
-        # person who dragged the board to look around is not pulled back at each click.
-        active = self.session.state.active_hex
-        where = (id(self.session), active)
-        if active is None or where == self._centred:
+        # Scroll to where the next move happens when that moves (or on zooming), not on
+        # every redraw, so a person who dragged the board to look around is not pulled back.
+        focus = self.presenter.focus_hex(scene or self.session.scene())
+        where = (id(self.session), focus)
+        if focus is None or where == self._centred:
             return
         self._centred = where
-        marker = self.board.querySelector('[data-active="true"]')
+        marker = self.board.querySelector(f'[data-hex="{focus}"]')
         if ffi.is_none(marker):
             return
         box, spot = frame.getBoundingClientRect(), marker.getBoundingClientRect()
@@ -778,6 +994,10 @@ class App:
     async def _think(self, level: str, seconds: float):
         """Search in short slices, yielding to the page between them; the chosen action.
 
+        The bot gets the whole state but, in a game with hidden hands, searches only
+        worlds its seat cannot tell apart from it (``GameState.determinize``): it decides
+        from what that seat sees.
+
         Afterwards ``html[data-ai-iterations]``, ``[data-ai-seconds]`` (thinking time, not
         counting the pauses between slices) and ``[data-ai-longest-slice-ms]`` describe
         this search, and the marks ``waddle:think-start``/``-end`` bracket it (for
@@ -785,7 +1005,7 @@ class App:
         """
         mark("waddle:think-start")
         state = self.session.state
-        bot = load_bots().make_bot(level, seed=state.ply + 1, seconds=seconds)
+        bot = self.session.game.make_bot(level, seed=state.ply + 1, seconds=seconds)
         search = bot.start(state.clone())
         longest = 0.0
         while True:
@@ -824,14 +1044,17 @@ class App:
         action = await self._think("hard", HINT_SECONDS)
         if self.session.state.ply != ply:
             return
-        self.session.message = "Hint: " + describe_hint(action)
+        hint = self.presenter.hint(self.session, action)
+        self.session.message = hint.text
         self.render()
-        if action.hex is not None:
-            hexes = self.board.querySelector(f'[data-hex="{action.hex[0]},{action.hex[1]}"]')
-            if not ffi.is_none(hexes):
-                hexes.setAttribute("data-hint", "true")
-        else:
-            document.querySelector('[data-action="scout"]').setAttribute("data-hint", "true")
+        for hex_id in hint.hexes:
+            marked = self.board.querySelector(f'[data-hex="{hex_id}"]')
+            if not ffi.is_none(marked):
+                marked.setAttribute("data-hint", "true")
+        if hint.control is not None:
+            marked = document.querySelector(f'[data-control="{hint.control}"]')
+            if not ffi.is_none(marked):
+                marked.setAttribute("data-hint", "true")
 
     def _thinking(self, player: int | None) -> None:
         """Show (or clear) that a computer seat is thinking."""
@@ -850,17 +1073,37 @@ class App:
         self._write_hash()
         if self.embed:
             return
-        if self._shown_hash == self._kept_autosave_game:
-            return  # a damaged autosave is kept until this game is changed
-        self._kept_autosave_game = None
+        if self._kept_autosave_game is not None:
+            if self._shown_hash == self._kept_autosave_game:
+                return  # a damaged autosave is kept until this game is changed
+            self._kept_autosave_game = None
         try:
             self.saves.autosave(self.session, now_ms())
             failed = None
         except SaveError as e:
             failed = f"Autosave failed: {e}."
+        if failed is None:
+            self._save_preview()
         if failed != self._autosave_problem:  # shown until an autosave succeeds again
             self._autosave_problem = failed
             self.problem(self._problem)
+
+    def _save_preview(self) -> None:
+        """Keep the board as drawn, for web/loading.js to paint on the next visit while
+        Python starts. Never at the cost of a save: a full storage just skips it."""
+        if self.storage is None or self._viewer() >= 0 or self.entry.hidden_information:
+            return  # a hidden hand is never left in storage in the clear
+        preview = {
+            "hash": self._shown_hash,
+            "game": self.entry.id,
+            "title": self.entry.title,
+            "viewBox": self._view_box,
+            "markup": str(self.board.innerHTML),
+        }
+        try:
+            self.storage.set(PREVIEW_KEY, json.dumps(preview, separators=(",", ":")))
+        except StorageFullError:
+            self.storage.remove(PREVIEW_KEY)
 
     def _write_hash(self) -> None:
         if self.embed:
@@ -871,35 +1114,3 @@ class App:
         if text != self._shown_hash:
             self._shown_hash = text
             window.history.replaceState(None, "", "#" + text)
-
-
-_bots = None
-
-
-def load_bots():
-    """The bots module, imported on first need: a game without computer seats never pays
-    for it, and the import (a long task) happens on the click that asked for computers,
-    not while one is thinking."""
-    global _bots
-    if _bots is None:
-        from waddle.games.waddle import ai
-
-        _bots = ai
-    return _bots
-
-
-def mark(name: str) -> None:
-    """A performance mark (see scripts/bench_ai_page.py): a cheap call, kept in production."""
-    window.performance.mark(name)
-
-
-def describe_hint(action) -> str:
-    if action.hex is None:
-        return "scout ahead."
-    what = "a double token" if action.double else "a penguin"
-    return f"place {what} on {action.hex[0]},{action.hex[1]} (marked on the board)."
-
-
-def _attr(text: str) -> str:
-    """Escape for an HTML attribute value in double quotes."""
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

@@ -1,6 +1,7 @@
 // Loading screen of the web app. A classic script in <head>: it runs before PyScript's
-// module, so it sees every `py:progress` event. It only reports progress and failures
-// that happen before Python runs; web/main.py sets data-app="ready" (or "error").
+// module, so it sees every `py:progress` event. It reports progress and failures that
+// happen before Python runs, and on a returning visit paints the board of the last game at
+// once (see paintPreview); web/main.py sets data-app="ready" (or "error").
 (() => {
   "use strict";
 
@@ -23,7 +24,7 @@
   const show = (text, step) => {
     const label = document.getElementById("loading-stage");
     const bar = document.getElementById("loading-progress");
-    if (label) label.textContent = text;
+    if (label && root.dataset.preview === undefined) label.textContent = text;
     if (bar && step !== undefined) {
       const percent = Math.round((100 * step) / STEPS);
       bar.value = Math.max(bar.value, percent);
@@ -58,4 +59,45 @@
   addEventListener("unhandledrejection", (event) =>
     fail(String(event.reason?.message ?? event.reason)),
   );
+
+  // A returning visitor sees their board at once: web/app.py keeps the board as drawn with
+  // each autosave (localStorage "waddle:preview"); it is painted here, marked as not yet
+  // playable (html[data-preview]), until Python takes over and draws the live board. Only
+  // for the game the page will open: the address holds that game or none, and no ?game=.
+  // The markup is the app's own drawing from this origin's storage, never from the address.
+  const paintPreview = () => {
+    const query = new URLSearchParams(location.search);
+    if (query.has("embed") || query.has("game")) return;
+    let preview = null;
+    try {
+      preview = JSON.parse(localStorage.getItem("waddle:preview") ?? "null");
+    } catch {
+      return; // no storage (private mode), or a damaged entry: just no preview
+    }
+    if (!preview || typeof preview.markup !== "string" || typeof preview.viewBox !== "string") {
+      return;
+    }
+    const hash = location.hash.replace(/^#/, "");
+    if (hash && hash !== preview.hash) return; // the address holds another game
+    const board = document.getElementById("board");
+    if (!board || root.dataset.app !== "loading") return;
+    board.setAttribute("viewBox", preview.viewBox);
+    board.dataset.board = String(preview.game);
+    board.innerHTML = preview.markup;
+    // Not playable yet: no legal marks, nothing to focus.
+    for (const hex of board.querySelectorAll("[data-legal], [tabindex]")) {
+      hex.removeAttribute("data-legal");
+      hex.removeAttribute("tabindex");
+    }
+    root.dataset.preview = "";
+    document.getElementById("app")?.setAttribute("inert", "");
+    const stage = document.getElementById("loading-stage");
+    if (stage) stage.textContent = "Starting… the board is not playable yet";
+    performance.mark("waddle:preview-painted");
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", paintPreview, { once: true });
+  } else {
+    paintPreview();
+  }
 })();

@@ -25,15 +25,24 @@ def start() -> None:
         element.textContent = waddle.__version__
     app = App()
     app.bind()
-    app.render()
+    app.start()
     document.getElementById("loading-progress").value = 100
     document.getElementById("loading").setAttribute("aria-busy", "false")
+    end_preview()
     document.documentElement.dataset.app = "ready"
+    window.performance.mark("waddle:ready")
+
+
+def end_preview() -> None:
+    """The live board replaces the one web/loading.js painted from the last visit."""
+    document.documentElement.removeAttribute("data-preview")
+    document.getElementById("app").removeAttribute("inert")
 
 
 def fail(error: BaseException) -> None:
     """Show why start-up failed, and keep the traceback in the console for developers."""
     window.console.error("".join(traceback.format_exception(error)))
+    end_preview()
     document.getElementById("error-message").textContent = f"{type(error).__name__}: {error}"
     document.getElementById("loading").setAttribute("aria-busy", "false")
     document.documentElement.dataset.app = "error"

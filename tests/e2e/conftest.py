@@ -18,8 +18,9 @@ Fixtures, for any later test:
 - ``page``: a page in a new browser context (fresh cache and storage), relative URLs
   resolve against the server.
 - ``open_app``: ``open_app(page, path="")`` loads the app (``path`` may be ``"?embed"``,
-  ``"#…"``) and waits for ``html[data-app="ready"]``, failing at once with the page's
-  message if it says ``"error"``.
+  ``"#…"``, ``"./"`` for a plain visit; empty is a new Waddle game, ``?game=waddle``) and
+  waits for ``html[data-app="ready"]``, failing at once with the page's message if it says
+  ``"error"``.
 - ``app``: ``page`` with the app already open and ready.
 - ``fresh_page``: ``fresh_page(**context_options)`` opens another page in a new browser
   context (a phone: ``viewport=…, is_mobile=True, has_touch=True``).
@@ -280,10 +281,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 # ---------------------------------------------------------------------------- the app
 
 
+FRESH_GAME = "./?game=waddle"
+"""What ``open_app`` opens when given no path: a new 2-player Waddle game at once (a plain
+first visit shows the game chooser instead; tests of the chooser ask for "./")."""
+
+
 def open_app(page, path: str = "", timeout_ms: int = FIRST_LOAD_TIMEOUT_MS):
-    """Load the app at path (relative to the server: "", "?embed", "#…") and wait until
-    it is ready. Fails at once with the page's own message if start-up says "error"."""
-    page.goto(path or "./")
+    """Load the app at path (relative to the server: "./", "?embed", "#…"; "" is
+    :data:`FRESH_GAME`) and wait until it is ready. Fails at once with the page's own
+    message if start-up says "error"."""
+    page.goto(path or FRESH_GAME)
     page.wait_for_function("document.documentElement.dataset.app !== 'loading'", timeout=timeout_ms)
     state = page.evaluate("document.documentElement.dataset.app")
     if state != "ready":

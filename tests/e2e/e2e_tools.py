@@ -11,8 +11,8 @@ import random
 from conftest import DEFAULT_TIMEOUT_MS, FIRST_LOAD_TIMEOUT_MS
 from playwright.sync_api import expect
 
+from waddle.app.session import Session
 from waddle.games.waddle.link import decode_game
-from waddle.games.waddle.session import Session
 from waddle.games.waddle.state import WaddleState
 
 LEGAL = 'svg#board [data-legal="true"]'
@@ -44,7 +44,7 @@ def owners(hooks: dict) -> dict[str, str]:
 
 def random_session(players: int, seed: int, plies: int | None, policy_seed: int = 1) -> Session:
     """A game on generated map ``seed``, ``plies`` random legal actions in (None: to the end)."""
-    session = Session.new(players, seed)
+    session = Session.new("waddle", players, seed)
     rng = random.Random(policy_seed)
     while not session.state.is_over() and (plies is None or session.state.ply < plies):
         assert session.play(rng.choice(session.state.legal_actions()))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import FIRST_LOAD_TIMEOUT_MS, ROOT, PageLog, click, open_app
 
-from waddle.games.waddle.session import Session
+from waddle.app.session import Session
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WAIT_MS = 60_000
@@ -86,7 +86,7 @@ def played(session: Session, plies: int | None, seed: int) -> Session:
 
 def mid_game_with_a_computer() -> str:
     """A 3-player game at move 20 with an easy computer seat, a person to move."""
-    session = played(Session.new(3, 808, bots=[None, "easy", None]), plies=20, seed=4)
+    session = played(Session.new("waddle", 3, 808, bots=[None, "easy", None]), plies=20, seed=4)
     while session.bot_to_move() is not None:  # the computer must not move while audited
         assert session.play(session.state.legal_actions()[0])
     assert session.human_turn()
@@ -94,7 +94,9 @@ def mid_game_with_a_computer() -> str:
 
 
 def finished_game() -> str:
-    return played(Session.new(4, 909, names=["Ann", "Bo", "Cy", "Di"]), plies=None, seed=6).link()
+    return played(
+        Session.new("waddle", 4, 909, names=["Ann", "Bo", "Cy", "Di"]), plies=None, seed=6
+    ).link()
 
 
 def show_game(page, link: str) -> None:

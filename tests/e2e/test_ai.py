@@ -1,7 +1,7 @@
 """Computer players in the page: whole games against and among them, waiting for them,
 pausing them, the hint, and choosing them in the New game dialog.
 
-Games are opened from a link made here (``Session.new(..., bots=[...])``) or through the
+Games are opened from a link made here (``Session.new("waddle", ..., bots=[...])``) or through the
 dialog. Whatever the computers play, this process replays the final address with the
 engine on CPython: every action must be legal where it was played, each seat's moves
 must come from the right side (the person's clicks, the computers' own), and the results
@@ -26,8 +26,9 @@ from conftest import (
 )
 from playwright.sync_api import expect
 
+from waddle.app.session import Session
+from waddle.games.waddle import Action
 from waddle.games.waddle.link import decode_game, decode_link
-from waddle.games.waddle.session import Session
 
 MOVE_TIMEOUT_MS = 90_000
 """Longest wait for one computer move (a hard think on a loaded machine, with margin)."""
@@ -66,7 +67,7 @@ PAUSE_NOW = """() => {
 
 def open_game(page, players: int, seed: int, names: list[str], bots: list[str | None], speed):
     """Open a new game with computer seats from its link, and set the computers' speed."""
-    session = Session.new(players, seed, names=names, bots=bots)
+    session = Session.new("waddle", players, seed, names=names, bots=bots)
     open_app(page, "#" + session.link())
     expect(page.locator("#ai-controls")).to_be_visible()
     page.select_option("#ai-speed", speed)
@@ -265,11 +266,11 @@ def test_pause_stops_the_computers_and_resume_goes_on(page):
 
 def test_hint_marks_a_legal_move(page):
     names = ["Ada", "Bea"]
-    session = Session.new(2, 4242, names=names)
+    session = Session.new("waddle", 2, 4242, names=names)
     rng = random.Random(11)
     for _ in range(6):  # into the game, where scouting may be worth it
         legal = sorted(session.state.legal_hexes())
-        assert session.click_hex(*rng.choice(legal))
+        assert session.play(Action.place(rng.choice(legal)))
     open_app(page, "#" + session.link())
     hooks = read_hooks(page)
     assert_hooks_match(hooks, session.state)

@@ -20,16 +20,16 @@ from conftest import (
     read_hooks,
 )
 
+from waddle.app.session import Session
 from waddle.games.waddle import SCOUT, Action
 from waddle.games.waddle.link import decode_game
-from waddle.games.waddle.session import Session
 
 LEGAL = 'svg#board [data-legal="true"]'
 
 
 def session_after(players: int, seed: int, plies: int, names=None, policy_seed: int = 7):
     """A game on map ``seed`` with ``plies`` random legal singles (or fewer if it ends)."""
-    session = Session.new(players, seed, names)
+    session = Session.new("waddle", players, seed, names)
     rng = random.Random(policy_seed)
     for _ in range(plies):
         if session.state.is_over():
@@ -117,7 +117,7 @@ def test_illegal_clicks_change_nothing_and_say_why(page):
 
 
 def test_double_choice_is_disabled_when_the_player_has_none_left(page):
-    session = Session.new(2, 515)
+    session = Session.new("waddle", 2, 515)
     state = session.state
     open_app(page, "#" + session.link())
     hooks = read_hooks(page)
@@ -151,7 +151,7 @@ def test_double_choice_is_disabled_when_the_player_has_none_left(page):
 
 
 def test_scout_is_disabled_with_the_reason_for_the_last_player_placing(page):
-    session = Session.new(3, 828)
+    session = Session.new("waddle", 3, 828)
     state = session.state
     open_app(page, "#" + session.link())
     # Two of three players scout ahead: the third is the last one placing this round.

@@ -12,9 +12,9 @@ import random
 
 from conftest import assert_hooks_match, hex_key, open_app, read_hooks
 
+from waddle.app.session import Session
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.link import decode_game
-from waddle.games.waddle.session import Session
 
 WAIT_MS = 60_000
 """Waits for the page's Python on a busy machine: generous, they end as soon as it is done."""
@@ -92,7 +92,7 @@ def choose_token(page, kind: str, can_double: bool, rng: random.Random) -> None:
 
 def test_a_whole_game_with_the_keyboard_only(page):
     page.set_default_timeout(WAIT_MS)
-    start = Session.new(2, SEED, names=NAMES)
+    start = Session.new("waddle", 2, SEED, names=NAMES)
     mirror = Session.from_link(start.link())
     open_app(page, "#" + start.link())
     assert_hooks_match(read_hooks(page), mirror.state)
@@ -127,7 +127,7 @@ def test_a_whole_game_with_the_keyboard_only(page):
             action = SCOUT
             address = press_and_wait_for_move(page, "s")
         else:
-            can_double = mirror.doubles_available()
+            can_double = mirror.state.doubles_left[mirror.state.to_move()] > 0
             double = can_double and rng.random() < 0.3
             choose_token(page, "double" if double else "single", can_double, rng)
             target = rng.choice(sorted(state.legal_hexes()))
@@ -165,7 +165,7 @@ def test_a_whole_game_with_the_keyboard_only(page):
 def test_choosing_the_token_keeps_the_focus_on_the_hex(page):
     """Focus a hex, then press D: Enter must place the double right there."""
     page.set_default_timeout(WAIT_MS)
-    start = Session.new(2, SEED, names=NAMES)
+    start = Session.new("waddle", 2, SEED, names=NAMES)
     open_app(page, "#" + start.link())
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import open_app
 
-from waddle.games.waddle.session import Session
+from waddle.app.session import Session
 
 PHONE = {
     "viewport": {"width": 360, "height": 740},
@@ -55,7 +55,7 @@ MEASURE = """() => {
 
 def open_measured(fresh_page, device: dict, players: int, seed: int) -> dict:
     page = fresh_page(**device)
-    open_app(page, "#" + Session.new(players, seed).link())
+    open_app(page, "#" + Session.new("waddle", players, seed).link())
     return page.evaluate(MEASURE)
 
 
@@ -100,7 +100,7 @@ def assert_inside(hexes: list[dict], frame: dict) -> None:
 
 def test_phone_zooms_a_big_map_on_the_active_pool_and_zoom_shows_it_whole(fresh_page):
     page = fresh_page(**PHONE)
-    open_app(page, "#" + Session.new(5, 31337).link())
+    open_app(page, "#" + Session.new("waddle", 5, 31337).link())
     m = page.evaluate(MEASURE)
     assert m["zoom"] == {"hidden": False, "pressed": "true"}, "zoomed by itself"
     assert m["svg"]["width"] > m["innerWidth"], "drawn bigger than the screen"

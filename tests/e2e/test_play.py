@@ -105,7 +105,7 @@ def test_two_player_game_played_by_clicking(page, fresh_page):
     names = ["Ada", "Zoë Ørsted"]
     open_app(page)
     start_game_in_dialog(page, 2, names, seed=4242)
-    assert page.locator("#message").text_content() == "New game on map 4242."
+    assert page.locator("#message").text_content() == "New game of Waddle on board 4242."
 
     state, kinds = play_by_clicking(page, 2, 4242, names, policy_seed=2)
 

@@ -13,10 +13,10 @@ import json
 from conftest import assert_hooks_match, click_and_wait, open_app, read_hooks, start_new_game
 from e2e_tools import LEGAL, expect, owners, random_session, state_of, wait_ready
 
+from waddle.app.saves import AUTOSAVE_KEY, NAMED_PREFIX, MemoryStorage, SaveStore
 from waddle.games.waddle.link import decode_game
 from waddle.games.waddle.record import FORMAT as RECORD_FORMAT
 from waddle.games.waddle.record import Record
-from waddle.games.waddle.saves import AUTOSAVE_KEY, NAMED_PREFIX, MemoryStorage, SaveStore
 
 STORED = """() => Object.fromEntries(
   Object.keys(localStorage).filter((k) => k.startsWith("waddle:")).sort()

@@ -13,9 +13,12 @@ import random
 
 from conftest import assert_hooks_match, click, hex_key, open_app, read_hooks
 
+from waddle.app.session import Session
+from waddle.app.tutorial import Tutorial
+from waddle.games.waddle import GAME
 from waddle.games.waddle.actions import SCOUT, Action
-from waddle.games.waddle.session import Session
-from waddle.games.waddle.tutorial import STEPS, Tutorial
+from waddle.games.waddle.presenter import PRESENTER
+from waddle.games.waddle.tutorial import STEPS
 
 WAIT_MS = 60_000
 """Waits for the page's Python on a busy machine: generous, they end as soon as it is done."""
@@ -37,7 +40,7 @@ class Walk:
     def __init__(self, page, address: str) -> None:
         self.page = page
         self.address = address  # the game the tutorial was started from
-        self.mirror = Tutorial()
+        self.mirror = Tutorial(GAME)
 
     @property
     def state(self):
@@ -59,7 +62,8 @@ class Walk:
 
     def choose(self, kind: str) -> None:
         click(self.page, f'[data-token-choice="{kind}"]')
-        assert self.mirror.session.choose_token(kind)
+        assert PRESENTER.on_control(self.mirror.session, kind) is None
+        assert self.mirror.session.ui.token == kind
         self.page.wait_for_function(
             "kind => document.querySelector(`[data-token-choice='${kind}']`)"
             ".getAttribute('aria-pressed') === 'true'",
@@ -68,7 +72,7 @@ class Walk:
 
     def place(self, hex_) -> bool:
         click(self.page, f'svg#board [data-hex="{hex_key(hex_)}"]')
-        double = self.mirror.session.token == "double"
+        double = self.mirror.session.ui.token == "double"
         return self.mirror.try_action(Action.place(hex_, double))
 
     def scout(self) -> bool:
@@ -84,7 +88,7 @@ class Walk:
 
 def test_the_tutorial_from_start_to_end_then_back_to_the_game(page):
     page.set_default_timeout(WAIT_MS)
-    game = Session.new(3, 4321, names=["Ann", "Ben", "Cat"])
+    game = Session.new("waddle", 3, 4321, names=["Ann", "Ben", "Cat"])
     rng = random.Random(2)
     while game.state.ply < 7:
         assert game.play(rng.choice(game.state.legal_actions()))

@@ -22,10 +22,10 @@ from conftest import (
     read_hooks,
 )
 
+from waddle.app.session import Session
 from waddle.games.waddle.actions import Action
 from waddle.games.waddle.link import decode_game
 from waddle.games.waddle.record import new_record
-from waddle.games.waddle.session import Session
 
 WAIT_MS = 60_000
 """Waits for the page's Python on a busy machine: generous, they end as soon as it is done."""
@@ -117,14 +117,17 @@ def random_line(session: Session, plies: int | None, seed: int) -> Session:
 
 def test_undo_and_redo_in_hot_seat_follow_the_engine_and_survive_a_reload(page, fresh_page):
     page.set_default_timeout(WAIT_MS)
-    start = random_line(Session.new(2, 2024, names=["Ann", "Ben"]), plies=3, seed=8)
+    start = random_line(Session.new("waddle", 2, 2024, names=["Ann", "Ben"]), plies=3, seed=8)
     mirror = Session.from_link(start.link())
     open_app(page, "#" + start.link())
     assert_page_shows(page, mirror)
 
     # Two moves by mouse: a double (when one is left), then a single.
     first = sorted(mirror.state.legal_hexes())[0]
-    for action in (Action.place(first, mirror.doubles_available()), None):
+    for action in (
+        Action.place(first, mirror.state.doubles_left[mirror.state.to_move()] > 0),
+        None,
+    ):
         if action is None:
             action = Action.place(sorted(mirror.state.legal_hexes())[-1])
         play_on_page(page, action)
@@ -314,11 +317,11 @@ def show_move(mirror: Session, ply: int) -> None:
 def test_scrubbing_a_finished_game_shows_each_position_and_the_end_again(page):
     page.set_default_timeout(WAIT_MS)
     names = ["Ann", "Ben"]
-    whole = random_line(Session.new(2, 515, names=names), plies=None, seed=3)
+    whole = random_line(Session.new("waddle", 2, 515, names=names), plies=None, seed=3)
     actions = whole.record().actions
     kinds = {"scout" if a.is_scout else "double" if a.double else "single" for a in actions}
     assert kinds == {"scout", "double", "single"}, "a line with every kind of move"
-    nearly = Session.new(2, 515, names=names)
+    nearly = Session.new("waddle", 2, 515, names=names)
     for action in actions[:-2]:
         assert nearly.play(action)
     mirror = Session.from_link(nearly.link())

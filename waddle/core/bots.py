@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from waddle.core.game import GameState
+from waddle.core.game import CHANCE, GameState
 from waddle.core.rng import Rng, derive_seed
 
 A = TypeVar("A")
@@ -413,6 +413,105 @@ class Mcts(Search[A]):
         return rows
 
 
+class _SeenNode(_Node):
+    """A node of :class:`InformationSetMcts`: also how often it was available (legal in the
+    world of an iteration that reached its parent), which stands in for the parent's visits
+    in UCT, since a child cannot be chosen in worlds where it is illegal."""
+
+    __slots__ = ("available",)
+
+    def __init__(self, action: Any, mover: int, prior: float) -> None:
+        super().__init__(action, mover, prior)
+        self.available = 1
+
+
+class InformationSetMcts(Mcts[A]):
+    """Tree search for games with hidden information or chance, seeing only what the seat
+    to move may see (single-observer information-set MCTS, as in OpenSpiel's ISMCTS).
+
+    Each iteration starts from a fresh ``determinize(seat, rng)`` of the root: a world that
+    agrees with the seat's view, the hidden parts drawn at random. The tree is shared by all
+    worlds: a node's children are the actions tried there in any world, an iteration expands
+    or selects only among those legal in its world, and each child counts how often it was
+    available. Chance nodes are drawn as they come, from the search's generator, and make no
+    tree nodes. So the real hidden cards never reach the search: a bot built on this
+    decides from its observation alone.
+    """
+
+    def __init__(self, state: GameState, budget: Budget, config: MctsConfig, rng: Rng) -> None:
+        super().__init__(state, budget, config, rng)
+        self.seat = state.to_move()
+
+    def _iterate(self, count: int) -> int:
+        config = self.config
+        policy, evaluate, depth_limit = config.policy, config.evaluate, config.playout_depth
+        rng = self.rng
+        c = config.exploration
+        for _ in range(count):
+            world = self._state.determinize(self.seat, rng)
+            node = self.root
+            path = [node]
+            while True:
+                _draw_chance(world, rng)
+                if world.is_over():
+                    break
+                legal = world.legal_actions()
+                here = set(legal)
+                open_children = [child for child in node.children if child.action in here]
+                for child in open_children:
+                    child.available += 1
+                tried = {child.action for child in node.children}
+                untried = [a for a in legal if a not in tried]
+                if untried:
+                    action, prior = self._ordered_actions(world, untried)[-1]
+                    mover = world.to_move()
+                    world.apply(action)
+                    node = _SeenNode(action, mover, prior)
+                    path[-1].children.append(node)
+                    path.append(node)
+                    break
+                best, best_value = open_children[0], -math.inf
+                for child in open_children:
+                    n = child.visits
+                    value = child.total / n + c * math.sqrt(_ln(child.available) / n)
+                    if config.bias:
+                        value += config.bias * child.prior / (n + 1)
+                    if value > best_value:
+                        best, best_value = child, value
+                node = best
+                path.append(node)
+                world.apply(node.action)
+            steps = 0
+            while not world.is_over() and (depth_limit is None or steps < depth_limit):
+                if not _draw_chance(world, rng):
+                    world.apply(policy(world, rng))
+                steps += 1
+            rewards = evaluate(world)
+            for node in path:
+                node.visits += 1
+                if node.mover >= 0:
+                    node.total += rewards[node.mover]
+        return count
+
+
+def _draw_chance(state: GameState, rng: Rng) -> bool:
+    """Apply chance outcomes while ``state`` is at a chance node; True if there was one."""
+    drew = False
+    while state.to_move() == CHANCE:
+        state.apply(state.sample_chance(rng))
+        drew = True
+    return drew
+
+
+def tree_search(state: GameState, budget: Budget, config: MctsConfig, rng: Rng) -> Mcts:
+    """The right tree search for ``state``: plain UCT for perfect information without chance,
+    :class:`InformationSetMcts` for a game with hidden information or chance nodes (the
+    state class says so with ``hidden_information`` / ``has_chance``)."""
+    if getattr(state, "hidden_information", False) or getattr(state, "has_chance", False):
+        return InformationSetMcts(state, budget, config, rng)
+    return Mcts(state, budget, config, rng)
+
+
 class MctsBot(SearchBot[A]):
     """Monte Carlo tree search with the hooks of :class:`MctsConfig`.
 
@@ -432,4 +531,4 @@ class MctsBot(SearchBot[A]):
         self.config = config or MctsConfig()
 
     def start(self, state: GameState) -> Mcts[A]:
-        return Mcts(state, self.budget, self.config, self.search_rng(state))
+        return tree_search(state, self.budget, self.config, self.search_rng(state))

@@ -106,9 +106,9 @@ class WaddleGame:
         return PRESENTER
 
     def tutorial(self):
-        from waddle.games.waddle.tutorial import Tutorial
+        from waddle.games.waddle.tutorial import WaddleTutorial
 
-        return Tutorial()
+        return WaddleTutorial()
 
 
 GAME = WaddleGame()

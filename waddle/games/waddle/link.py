@@ -49,11 +49,17 @@ __all__ = ["BOT_LEVELS", "PREFIX", "LinkError", "LinkedGame", "decode_game", "de
 
 
 def map_is_generated(record: Record) -> bool:
-    """Whether the record's map is exactly what its tile set and seed generate."""
-    gen = record.generated
-    if gen is None or gen.tileset not in TILESETS or gen.tileset != default_tileset().name:
-        return False
-    return tuple(generate_map(record.players, gen.seed)) == tuple(record.map)
+    """Whether the record's map is exactly what its tile set and seed generate (checked
+    once per setup: the answer is kept in the record and its copies)."""
+    if record.generated_checked is None:
+        gen = record.generated
+        record.generated_checked = (
+            gen is not None
+            and gen.tileset in TILESETS
+            and gen.tileset == default_tileset().name
+            and tuple(generate_map(record.players, gen.seed)) == tuple(record.map)
+        )
+    return record.generated_checked
 
 
 def encode_game(
@@ -110,6 +116,7 @@ def decode_link(text: str) -> LinkedGame:
             generated = None
         order = tuple(r.uint(3) for _ in range(players))
         record = Record(players, specs, order, [], generated)
+        record.generated_checked = generated is not None
         state = _start(record)
         read_actions(r, state)
         names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)

@@ -1,45 +1,37 @@
-"""HTML for the panels beside the board: turn, tracks, doubles, live scores, results.
+"""HTML for Waddle's panels beside the board: turn, tracks, doubles, live scores, results,
+and the rounds of the move list.
 
-Pure functions returning markup; every text that comes from users (seat names) is
-escaped here, so nothing from a link or a save is ever inserted as HTML.
+Pure functions of a state and its seats returning markup; every text that comes from
+users (seat names) is escaped here, so nothing from a link or a save is ever inserted as
+HTML.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from waddle.games.waddle.saves import SaveEntry
-from waddle.games.waddle.session import Session
-from waddle.games.waddle.state import LEFT
-from waddle.games.waddle.view import Seat, token_markup
+from waddle.games.waddle.actions import Action
+from waddle.games.waddle.record import Record
+from waddle.games.waddle.state import LEFT, WaddleState
+from waddle.ui.markup import chip
+from waddle.ui.seats import Seat
 
 
-def chip(seat: Seat, player: int, size: int = 18) -> str:
-    """A small token of the seat's shape and colour, then its name."""
-    r = size / 2 - 2
-    icon = (
-        f'<svg class="chip-icon" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
-        f'aria-hidden="true">{token_markup(seat.shape, seat.colour, size / 2, size / 2, r)}</svg>'
-    )
-    return f'<span class="chip" data-player="{player}">{icon}{escape(seat.name)}</span>'
-
-
-def status_html(session: Session) -> str:
-    state = session.state
+def status_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     player = state.to_move()
     if player is None:
         return '<p class="status">Game over.</p>'
-    seat = session.seats[player]
+    seat = seats[player]
     return (
         f'<p class="status"><span data-to-move="{player}">{chip(seat, player)}</span> to play '
         f"at pool {state.active_number}.</p>"
     )
 
 
-def tracks_html(session: Session) -> str:
+def tracks_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     """Both turn tracks, top of the track first and its bottom (next to act) last."""
-    state = session.state
     columns = []
     for track in (0, 1):
         active = track == state.active_track and not state.is_over()
@@ -47,7 +39,7 @@ def tracks_html(session: Session) -> str:
         marbles = state.tracks[track]
         items = "".join(
             f'<li class="marble{" next" if active and k == 0 else ""}" data-marble="{p}">'
-            f"{chip(session.seats[p], p)}</li>"
+            f"{chip(seats[p], p)}</li>"
             for k, p in reversed(list(enumerate(marbles)))
         )
         columns.append(
@@ -59,24 +51,21 @@ def tracks_html(session: Session) -> str:
             f"</div>"
         )
     scouted = state.scouted_this_round() if not state.is_over() else []
-    scouted_text = (
-        ", ".join(chip(session.seats[p], p) for p in scouted) if scouted else "nobody yet"
-    )
+    scouted_text = ", ".join(chip(seats[p], p) for p in scouted) if scouted else "nobody yet"
     return (
         f'<div class="tracks">{"".join(columns)}</div>'
         f'<p class="scouted">Scouted this round: <span data-scouted>{scouted_text}</span></p>'
     )
 
 
-def players_html(session: Session) -> str:
+def players_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     """Per player: doubles left and the score if the game ended now."""
-    state = session.state
     scores = state.scores()
     rows = "".join(
         f'<tr data-player-row="{p}"><th scope="row">{chip(seat, p)}</th>'
         f'<td data-doubles-left="{p}">{state.doubles_left[p]}</td>'
         f'<td data-live-score="{p}">{scores[p]}</td></tr>'
-        for p, seat in enumerate(session.seats)
+        for p, seat in enumerate(seats)
     )
     heading = "Final score" if state.is_over() else "If it ended now"
     return (
@@ -86,12 +75,11 @@ def players_html(session: Session) -> str:
     )
 
 
-def result_html(session: Session) -> str:
+def result_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     """The results panel: totals, shared victories, every waddle and every pool."""
-    state = session.state
     breakdown = state.breakdown()
     winners = breakdown.winners
-    names = [session.seats[p].name for p in winners]
+    names = [seats[p].name for p in winners]
     if len(winners) == 1:
         headline = f"{escape(names[0])} wins!"
     else:
@@ -104,7 +92,7 @@ def result_html(session: Session) -> str:
         rows.append(
             f'<tr data-result-player="{p}" data-total="{score.total}"'
             f"{' class=winner' if p in winners else ''}>"
-            f"<th scope=row>{chip(session.seats[p], p)}</th>"
+            f"<th scope=row>{chip(seats[p], p)}</th>"
             f'<td class="total">{score.total}</td>'
             f"<td>{score.waddle_vp}<div class=detail>waddles: {waddles}</div></td>"
             f"<td>{score.pool_vp}</td></tr>"
@@ -115,13 +103,11 @@ def result_html(session: Session) -> str:
             continue
         name = f"Pool {pool.number}" if pool.number is not None else "Unnumbered pool"
         got = [
-            f"{chip(session.seats[p], p)} {'+'.join(map(str, fish))}"
+            f"{chip(seats[p], p)} {'+'.join(map(str, fish))}"
             for p, fish in enumerate(pool.awards)
             if fish
         ]
-        counts = " · ".join(
-            f"{escape(session.seats[p].name)} {c}" for p, c in enumerate(pool.counts) if c
-        )
+        counts = " · ".join(f"{escape(seats[p].name)} {c}" for p, c in enumerate(pool.counts) if c)
         pool_rows.append(
             f'<li data-pool="{pool.number if pool.number is not None else ""}">'
             f"<strong>{name}</strong> (fish {' '.join(map(str, pool.fish))}): "
@@ -137,42 +123,6 @@ def result_html(session: Session) -> str:
     )
 
 
-def saves_html(entries: list[SaveEntry], now_ms: int) -> str:
-    """The named saves as table rows, newest first, each with Load and Delete buttons."""
-    if not entries:
-        return '<p class="hint">No saved games yet.</p>'
-    rows = []
-    for e in entries:
-        progress = "finished" if e.over else f"move {e.ply}"
-        players = ", ".join(escape(n) for n in e.names) or f"{e.players} players"
-        rows.append(
-            f'<tr data-save-key="{escape(e.key)}">'
-            f'<th scope="row" class="save-name">{escape(e.name)}</th>'
-            f"<td>{_age(now_ms - e.saved_at_ms)}</td><td>{players}</td><td>{progress}</td>"
-            f'<td><button type="button" data-command="load-save">Load</button> '
-            f'<button type="button" data-command="delete-save" '
-            f'aria-label="Delete {escape(e.name)}">Delete</button></td></tr>'
-        )
-    return (
-        '<table class="saves"><thead><tr><th scope="col">Name</th><th scope="col">Saved</th>'
-        '<th scope="col">Players</th><th scope="col">Progress</th>'
-        '<th scope="col"><span class="visually-hidden">Actions</span></th></tr>'
-        f"</thead><tbody>{''.join(rows)}</tbody></table>"
-    )
-
-
-def _age(ms: int) -> str:
-    minutes = max(0, ms) // 60_000
-    if minutes < 1:
-        return "just now"
-    if minutes < 60:
-        return f"{minutes} min ago"
-    hours = minutes // 60
-    if hours < 48:
-        return f"{hours} h ago"
-    return f"{hours // 24} days ago"
-
-
 @dataclass(frozen=True)
 class Round:
     """One round of the move list: where it was played and its moves."""
@@ -180,20 +130,19 @@ class Round:
     pool: int | None
     switched: bool
     """Whether the other track became active at the start of this round (someone scouted)."""
-    moves: tuple[tuple[int, int, str], ...]
-    """``(ply after the move, player, notation)`` for each move of the round."""
+    moves: tuple[tuple[int, int, Action], ...]
+    """``(ply after the move, player, action)`` for each move of the round."""
 
 
-def move_rounds(session: Session) -> list[Round]:
-    """The whole line (history and redo line) split into rounds, by replaying it."""
-    record = session.full_record()
+def move_rounds(record: Record) -> list[Round]:
+    """A line of play split into rounds, by replaying it."""
     state = record.start()
     rounds: list[Round] = []
     pool, switched, moves = state.active_number, False, []
     for action in record.actions:
         track, player = state.active_track, state.to_move()
         state.apply(action)
-        moves.append((state.ply, player, str(action)))
+        moves.append((state.ply, player, action))
         if state.active_number != pool:  # this move ended the round
             rounds.append(Round(pool, switched, tuple(moves)))
             pool, switched, moves = state.active_number, state.active_track != track, []
@@ -202,34 +151,9 @@ def move_rounds(session: Session) -> list[Round]:
     return rounds
 
 
-def move_list_html(session: Session) -> str:
-    """The moves in the game's notation, round by round; each move is a button to view it.
-
-    A button's accessible name holds its visible text ("Red 3,-1d"), so speech control
-    finds it by what it shows (WCAG 2.5.3), then says the move in words.
-    """
-    current = session.state.ply
-    parts = []
-    for k, rnd in enumerate(move_rounds(session)):
-        note = " — tracks switch" if rnd.switched and k > 0 else ""
-        items = "".join(
-            f'<li><button type="button" class="move{" current" if ply == current else ""}" '
-            f'data-ply="{ply}" aria-label="Move {ply}: {escape(session.seats[p].name)} '
-            f'{escape(text)}, {_spoken(text)}"{" aria-current=step" if ply == current else ""}>'
-            f'<span class="move-player" data-player="{p}">'
-            f"{escape(session.seats[p].name)}</span> {escape(text)}</button></li>"
-            for ply, p, text in rnd.moves
-        )
-        parts.append(
-            f'<li class="round"><div class="round-head">Round {k + 1}: pool {rnd.pool}{note}</div>'
-            f'<ol class="moves">{items}</ol></li>'
-        )
-    return f'<ol class="rounds">{"".join(parts)}</ol>'
-
-
-def _spoken(notation: str) -> str:
-    if notation == "S":
+def spoken(action: Action) -> str:
+    """A move in words, for screen readers."""
+    if action.hex is None:
         return "scouts ahead"
-    if notation.endswith("d"):
-        return f"places a double on {notation[:-1]}"
-    return f"places a single on {notation}"
+    where = f"{action.hex[0]},{action.hex[1]}"
+    return f"places a double on {where}" if action.double else f"places a single on {where}"

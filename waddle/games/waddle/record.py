@@ -59,6 +59,8 @@ class Record:
         default=None, init=False, repr=False, compare=False
     )
     """The board built for ``map`` (kept with the map it was built from)."""
+    generated_checked: bool | None = field(default=None, init=False, repr=False, compare=False)
+    """Whether ``generated`` was found to describe ``map`` exactly (None: not checked)."""
 
     # -- to and from JSON ---------------------------------------------------------------
 
@@ -165,6 +167,7 @@ class Record:
         """The same setup (and the board built for it) with other actions."""
         record = Record(self.players, self.map, self.order, list(actions), self.generated)
         record._board = self._board
+        record.generated_checked = self.generated_checked
         return record
 
     @staticmethod
@@ -180,9 +183,11 @@ def new_record(players: int, seed: int = 0) -> Record:
 
     tileset = mapgen.default_tileset()
     specs = mapgen.generate_map(players, seed, tileset)
-    return Record(
+    record = Record(
         players, tuple(specs), starting_order(players, seed), [], Generated(tileset.name, seed)
     )
+    record.generated_checked = True
+    return record
 
 
 def starting_order(players: int, seed: int) -> tuple[int, ...]:

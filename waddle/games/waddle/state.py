@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from waddle.core.game import IllegalActionError
+from waddle.core.game import IllegalActionError, PerfectInformation
 from waddle.core.hexgrid import Hex
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.board import Board, Pool
@@ -53,7 +53,7 @@ LEFT, RIGHT = 0, 1
 EMPTY = -1
 
 
-class WaddleState:
+class WaddleState(PerfectInformation):
     """A game of Waddle in progress: board, penguins, turn tracks and the action history."""
 
     __slots__ = (
@@ -131,6 +131,13 @@ class WaddleState:
     @property
     def ply(self) -> int:
         return len(self._history)
+
+    def last_round_change(self) -> bool | None:
+        """None if the last action did not end a round; else whether it switched the active
+        track (someone had scouted), which decides who goes first in the new round."""
+        if not self._history or self._history[-1][1] is None:
+            return None
+        return self._history[-1][1][1] != self.active_track
 
     def scouted_this_round(self) -> list[int]:
         """Players who scouted ahead this round, in the order they did."""

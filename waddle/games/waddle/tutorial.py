@@ -1,10 +1,13 @@
-"""The interactive first-game tutorial: a small real game in which the player does each step.
+"""Waddle's first-game tutorial: a small real game in which the player does each step.
 
-You play Red against a scripted Blue on a two-pool map. Each :class:`Step` says what to do
-and accepts only that kind of move, so the player places, places a double, scouts, meets
-the last-player-placing rule, sees a round change, and ends at the final scoring.
+You play Red against a scripted Blue on a two-pool map. Each step says what to do and
+accepts only that kind of move, so the player places, places a double, scouts, meets the
+last-player-placing rule, sees a round change, and ends at the final scoring. The app's
+tutorial runner (:mod:`waddle.app.tutorial`) plays it.
 
->>> tutorial = Tutorial()
+>>> from waddle.app.tutorial import Tutorial
+>>> from waddle.games.waddle import GAME
+>>> tutorial = Tutorial(GAME)
 >>> tutorial.step.key
 'place'
 >>> tutorial.try_action(Action.place(tutorial.session.state.legal_hexes()[0]))
@@ -15,14 +18,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.board import Board, HexSpec
-from waddle.games.waddle.session import Session, describe
+from waddle.games.waddle.record import Record
 from waddle.games.waddle.state import WaddleState
-from waddle.games.waddle.view import Seat
+from waddle.ui.seats import Seat
+from waddle.ui.tutorial import Step
 
 YOU, BLUE = 0, 1
 
@@ -35,16 +36,6 @@ def tutorial_board() -> Board:
         (4, -1), (4, -2), (3, -2), (2, 0), (3, 0),  # around pool 2
     ]  # fmt: skip
     return Board(water + [HexSpec(q, r, "ice") for q, r in ice])
-
-
-@dataclass(frozen=True)
-class Step:
-    key: str
-    text: str
-    """What to do now (shown above the board)."""
-    accepts: Callable[[WaddleState, Action], bool]
-    hint: str
-    """Said when the player does something else."""
 
 
 def _single(_state: WaddleState, action: Action) -> bool:
@@ -115,56 +106,26 @@ STEPS = (
 )
 
 
-class Tutorial:
-    """The scripted game and which step the player is on."""
+class WaddleTutorial:
+    """The script: Red (you) against Blue, who places on the first legal hex, except that
+    at pool 2 Blue scouts, so that you meet the last-player-placing rule."""
 
-    def __init__(self) -> None:
+    learner = YOU
+    steps = STEPS
+
+    def start(self) -> tuple[Record, list[Seat]]:
+        board = tutorial_board()
         seats = [Seat("Red (you)", "#d55e00", "circle"), Seat("Blue", "#0072b2", "square")]
-        self.session = Session(WaddleState(tutorial_board(), 2, [YOU, BLUE]), seats)
-        self.index = 0
+        return Record(2, board.specs, (YOU, BLUE)), seats
 
-    @property
-    def step(self) -> Step:
-        return STEPS[self.index]
+    def reply(self, state: WaddleState, step: Step) -> Action:
+        if step.key == "lead" and state.can_scout():
+            return SCOUT
+        return Action.place(state.legal_hexes()[0])
 
-    @property
-    def steps(self) -> int:
-        return len(STEPS)
-
-    @property
-    def finished(self) -> bool:
-        return self.step.key == "done"
-
-    def try_action(self, action: Action) -> bool:
-        """Play ``action`` if the step asks for it (and the rules allow it), then Blue's reply."""
-        state = self.session.state
-        if not self.step.accepts(state, action):
-            self.session.message = self.step.hint
-            return False
-        if not self.session.play(action):
-            return False
-        said = [self.session.message or ""]
-        said += self._blue_moves()
-        self._advance()
-        self.session.message = " ".join(s for s in said if s)
-        return True
-
-    def _blue_moves(self) -> list[str]:
-        """Blue's scripted replies until it is the player's turn again (or the game ends)."""
-        said = []
-        state = self.session.state
-        while state.to_move() == BLUE:
-            if self.step.key == "lead" and state.can_scout():
-                action = SCOUT  # Blue scouts at pool 2, so the player becomes last placing
-            else:
-                action = Action.place(state.legal_hexes()[0])
-            self.session.play(action)
-            said.append(self.session.message or f"Blue {describe(action)}.")
-        return said
-
-    def _advance(self) -> None:
-        state = self.session.state
+    def next_step(self, state: WaddleState, index: int) -> int:
         if state.is_over():
-            self.index = len(STEPS) - 1
-        elif self.step.key in ("place", "double", "scout", "lead"):
-            self.index += 1
+            return len(STEPS) - 1
+        if STEPS[index].key in ("place", "double", "scout", "lead"):
+            return index + 1
+        return index

@@ -7,8 +7,6 @@ the page's public hooks (see the project's web hooks design note): ``data-hex="q
 by the last action, so a move made by someone else (a computer, a step in an embedded
 replay) can be seen.
 
-Players differ by shape as well as colour, so the board reads without colour vision.
-
 >>> from waddle.games.waddle import new_game
 >>> markup = board_svg(new_game(3, seed=1)).markup
 >>> markup.count('data-active="true"')
@@ -20,106 +18,17 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
 from waddle.games.waddle.board import Board
 from waddle.games.waddle.state import EMPTY, WaddleState
+from waddle.ui.markup import HEX_SIZE, BoardSvg, last_move_ring, pt, token_markup
+from waddle.ui.seats import Seat, default_seats
 
-HEX_SIZE = 30.0
-"""Circumradius of a hex in SVG user units; the viewBox scales it to the frame."""
-
-SHAPES = ("circle", "square", "triangle", "diamond", "star")
-"""Token shape of each seat; the shape is fixed by seat so colours can be anything."""
-
-DEFAULT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00")
-"""Okabe-Ito colours: distinguishable with the common colour-vision deficiencies."""
-
-DEFAULT_NAMES = ("Red", "Blue", "Green", "Pink", "Orange")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """How a player is shown."""
-
-    name: str
-    colour: str
-    shape: str
-    bot: str | None = None
-    """The computer level playing this seat, or None for a person."""
-
-
-def default_seats(players: int) -> list[Seat]:
-    return [Seat(DEFAULT_NAMES[p], DEFAULT_COLOURS[p], SHAPES[p]) for p in range(players)]
-
-
-@dataclass(frozen=True)
-class BoardSvg:
-    markup: str
-    view_box: str
-
-
-def zoomed_size(
-    view_box: str, frame_px: float, min_hex_px: float, zoom_hex_px: float
-) -> tuple[int, int] | None:
-    """How big to draw the board so a finger can hit its hexes, in CSS pixels (width,
-    height); None when the board fitted into the frame already draws every hex at least
-    ``min_hex_px`` across.
-
-    The page draws a fitted board in a square ``frame_px`` wide, so the viewBox's longer
-    side sets the scale. A hex is narrowest across its flats: sqrt(3) · HEX_SIZE units.
-    Zoomed, every hex is ``zoom_hex_px`` across and the frame scrolls.
-
-    >>> zoomed_size("0 0 600 540", 360, 40, 48)  # a 5-player map on a phone: 31 px hexes
-    (555, 499)
-    >>> zoomed_size("0 0 420 380", 360, 40, 48) is None  # a 2-player map: 45 px already
-    True
-    """
-    _, _, width, height = (float(v) for v in view_box.split())
-    flats = math.sqrt(3) * HEX_SIZE
-    if frame_px / max(width, height) * flats >= min_hex_px:
-        return None
-    scale = zoom_hex_px / flats
-    return math.ceil(width * scale), math.ceil(height * scale)
-
-
-def _pt(x: float, y: float) -> str:
-    return f"{x:.1f},{y:.1f}"
-
-
-@lru_cache(maxsize=4096)  # the same tokens are drawn again at every redraw
-def token_markup(shape: str, colour: str, cx: float, cy: float, r: float, label: str = "") -> str:
-    """One penguin token: a filled shape with a dark outline (``label`` drawn inside)."""
-    style = f'fill="{escape(colour)}" stroke="#10202c" stroke-width="2"'
-    if shape == "circle":
-        body = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {style}/>'
-    else:
-        if shape == "square":
-            s = r * 0.9
-            points = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-        elif shape == "triangle":
-            points = [
-                (cx, cy - r * 1.1),
-                (cx + r * 1.05, cy + r * 0.75),
-                (cx - r * 1.05, cy + r * 0.75),
-            ]
-        elif shape == "diamond":
-            points = [(cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)]
-        else:  # star
-            points = []
-            for k in range(10):
-                radius = r * 1.15 if k % 2 == 0 else r * 0.5
-                angle = math.radians(-90 + 36 * k)
-                points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-        body = f'<polygon points="{" ".join(_pt(x, y) for x, y in points)}" {style}/>'
-    if label:
-        body += (
-            f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" class="token-label" '
-            f'text-anchor="middle">{escape(label)}</text>'
-        )
-    return body
+TARGET_UNITS = math.sqrt(3) * HEX_SIZE
+"""A hex across its flats: the smallest thing a player taps on this board."""
 
 
 def _circle(cls: str, cx: float, cy: float, r: float) -> str:
@@ -162,7 +71,7 @@ def _static(board: Board) -> _Static:
         cx, cy = hexgrid.to_pixel(h, size)
         centres.append((cx, cy))
         attr = f'data-hex="{h[0]},{h[1]}" data-kind="{spec.kind}"'
-        shape = f'<polygon class="hex-shape" points="{" ".join(_pt(x, y) for x, y in corners)}"/>'
+        shape = f'<polygon class="hex-shape" points="{" ".join(pt(x, y) for x, y in corners)}"/>'
         if spec.kind == "water":
             if spec.number is not None:
                 attr += f' data-number="{spec.number}"'
@@ -241,7 +150,7 @@ def board_svg(
                 if h == last:
                     is_last = True
                     attrs += ' data-last="true"'
-                    inner += _last_move_ring(cx, cy, size)
+                    inner += last_move_ring(cx, cy, size)
                 if token[i] == 2:
                     attrs += f' data-owner="{player}" data-token="double"'
                     inner += token_markup(seat.shape, seat.colour, cx - 7, cy - 5, size * 0.33)
@@ -263,13 +172,7 @@ def board_svg(
     parts.append(static.shores)
     if final:
         parts.append(_final_overlays(state, seats, size))
-    return BoardSvg("".join(parts), static.view_box)
-
-
-def _last_move_ring(cx: float, cy: float, size: float) -> str:
-    """An inset hexagon outline: marks a hex without relying on colour."""
-    points = " ".join(_pt(x, y) for x, y in hexgrid.corners_around((cx, cy), 0.8 * size))
-    return f'<polygon class="last-move" points="{points}"/>'
+    return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
 
 
 def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool) -> str:

@@ -7,13 +7,14 @@ deletes or overwrites a save unless asked to, so a full storage quota loses noth
 
 A save holds the whole line of play, moves taken back by undo included, and the position
 shown when it was written: loading it shows that position with the rest still to redo.
+Saves of every game share one list; each save's record says which game it is by its
+``"format"``, so saves written before there was more than one game open as they did.
 
 >>> storage = MemoryStorage()
 >>> saves = SaveStore(storage)
->>> from waddle.games.waddle.session import Session
->>> key = saves.save_as("Sunday game", Session.new(3, seed=4), now_ms=0)
->>> [entry.name for entry in saves.list().entries]
-['Sunday game']
+>>> key = saves.save_as("Sunday game", Session.new("waddle", 3, seed=4), now_ms=0)
+>>> [(entry.name, entry.game) for entry in saves.list().entries]
+[('Sunday game', 'waddle')]
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from waddle.games.waddle.link import map_is_generated
-from waddle.games.waddle.record import FORMAT as RECORD_FORMAT
-from waddle.games.waddle.record import Record, RecordError
-from waddle.games.waddle.session import Session, make_seats
+from waddle.app.session import Session
+from waddle.core.records import RecordError
+from waddle.games import GAMES
 
 SAVE_FORMAT = "waddle-save/1"
 PREFIX = "waddle:"
@@ -85,6 +85,8 @@ class SaveEntry:
 
     key: str
     name: str
+    game: str
+    """The id of the game (its registry entry)."""
     saved_at_ms: int
     players: int
     names: tuple[str, ...]
@@ -99,8 +101,8 @@ class SaveList:
     """One message per entry that was skipped, saying which and why."""
 
 
-def session_to_json(session: Session, record: Record | None = None) -> dict[str, Any]:
-    """A record (``waddle-record/1``) with the seats as an extra key: the export format.
+def session_to_json(session: Session, record=None) -> dict[str, Any]:
+    """The game's record with the seats as an extra key: the export format.
 
     ``record`` defaults to the game up to the shown position; saves pass the whole line.
     """
@@ -113,21 +115,23 @@ def session_to_json(session: Session, record: Record | None = None) -> dict[str,
 
 
 def session_from_json(data: Any) -> Session:
-    """Inverse of :func:`session_to_json`; any valid plain record works too."""
-    try:
-        record = Record.from_json(data)
-        state = record.replay()
-    except RecordError as e:
-        raise SaveError(str(e)) from None
-    seats = data.get("seats") if isinstance(data, dict) else None
+    """Inverse of :func:`session_to_json`; any valid plain record of any game works too."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    entry = GAMES.by_format(fmt)
+    if entry is None:
+        raise SaveError(f"it holds no game this version knows (format {json.dumps(fmt)[:40]})")
+    game = entry.load()
+    seats = data.get("seats")
     names = colours = bots = None
     if isinstance(seats, list):
         names = [s.get("name", "") if isinstance(s, dict) else "" for s in seats]
         names = [n if isinstance(n, str) else "" for n in names]
         colours = [s.get("colour", "") if isinstance(s, dict) else "" for s in seats]
         bots = [s.get("bot") if isinstance(s, dict) else None for s in seats]
-    generated = record.generated if map_is_generated(record) else None
-    return Session(state, make_seats(record.players, names, colours, bots), generated)
+    try:
+        return Session.start(game, game.record_from_json(data), names, colours, bots)
+    except RecordError as e:
+        raise SaveError(str(e)) from None
 
 
 def import_file(text: str) -> Session:
@@ -135,9 +139,11 @@ def import_file(text: str) -> Session:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SaveError("this file is not a Waddle game (it is not JSON)") from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise SaveError(f'this file is not a Waddle game (no "format": "{RECORD_FORMAT}")')
+        raise SaveError("this file is not a game record (it is not JSON)") from None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if GAMES.by_format(fmt) is None:
+        known = ", ".join(f for entry in GAMES for f in entry.formats)
+        raise SaveError(f'this file is not a game record (its "format" is none of {known})')
     return session_from_json(data)
 
 
@@ -160,7 +166,7 @@ class SaveStore:
                 "format": SAVE_FORMAT,
                 "name": name,
                 "saved_at_ms": now_ms,
-                "players": state.players,
+                "players": state.num_players,
                 "names": [s.name for s in session.seats],
                 "ply": state.ply,
                 "over": state.is_over(),
@@ -245,8 +251,7 @@ class SaveStore:
         data = self._parse(text)
         try:
             names = data["names"]
-            entry = SaveEntry(
-                key,
+            fields = (
                 str(data["name"]),
                 int(data["saved_at_ms"]),
                 int(data["players"]),
@@ -256,9 +261,14 @@ class SaveStore:
             )
         except (KeyError, TypeError, ValueError):
             raise SaveError("it is damaged (fields missing)") from None
-        if not isinstance(data.get("game"), dict):
+        game = data.get("game")
+        if not isinstance(game, dict):
             raise SaveError("it is damaged (no game)")
-        return entry
+        entry = GAMES.by_format(game.get("format"))
+        if entry is None:
+            raise SaveError("it holds a game this version does not know")
+        name, saved_at, players, names, ply, over = fields
+        return SaveEntry(key, name, entry.id, saved_at, players, names, ply, over)
 
     def _load_text(self, text: str) -> Session:
         data = self._parse(text)

@@ -1,0 +1,70 @@
+"""The app's chrome for every game (waddle/app/chrome.py): the chooser, the saves list, the
+New game dialog's seats, the embed code. Names from users are text, never markup."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from waddle.app.chrome import (
+    chooser_html,
+    embed_code,
+    game_options_html,
+    picture,
+    player_options_html,
+    saves_html,
+    seat_rows_html,
+)
+from waddle.app.saves import SaveEntry
+from waddle.games import GAMES
+from waddle.ui.seats import Seat
+
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+def test_the_chooser_offers_every_game_of_the_registry_with_its_players():
+    html = chooser_html(GAMES, thumbnails=False)
+    assert re.findall(r'data-game-choice="([a-z-]+)"', html) == list(GAMES.ids)
+    for entry in GAMES:
+        low, high = entry.players
+        assert f"{low} to {high} players" in html
+
+
+def test_a_chooser_picture_is_an_image_without_the_boards_hooks():
+    drawn = GAMES.by_id("waddle").load().presenter().thumbnail()
+    assert "data-hex=" in drawn.markup
+    art = picture(drawn, "waddle", "A board of Waddle")
+    ET.fromstring(art)  # well-formed SVG
+    assert "data-hex=" not in art and "tabindex" not in art and 'role="button"' not in art
+    assert art.startswith('<svg class="thumbnail" data-board="waddle"')
+    assert 'role="img" aria-label="A board of Waddle"' in art
+
+
+def test_the_saves_list_names_each_saves_game_and_escapes_names():
+    entry = SaveEntry("waddle:save:1", HOSTILE, "waddle", 0, 2, (HOSTILE, "Bo"), 3, False)
+    html = saves_html([entry], now_ms=120_000, titles={"waddle": "Waddle"})
+    assert "<img" not in html and "&lt;img" in html
+    assert 'data-save-game="waddle"' in html and "<td>Waddle</td>" in html
+    assert "2 min ago" in html and "move 3" in html
+
+
+def test_seat_rows_show_each_seats_name_colour_and_level_escaped():
+    seats = [Seat(HOSTILE, "#123456", "circle", "hard"), Seat("Bo", "#654321", "square")]
+    html = seat_rows_html(4, ("easy", "hard"), seats)
+    assert html.count('class="seat"') == 4
+    assert "<img" not in html
+    assert 'value="#123456"' in html
+    assert '<option value="hard" selected>Computer, hard</option>' in html
+    assert 'name="name3"' in html and 'value="Pink"' in html  # defaults beyond the game's seats
+
+
+def test_player_and_game_options_follow_the_registry():
+    waddle = GAMES.by_id("waddle")
+    assert re.findall(r'value="(\d)"', player_options_html(waddle, 9)) == ["2", "3", "4", "5"]
+    assert 'value="5" selected' in player_options_html(waddle, 9)
+    assert 'value="htmf" selected' in game_options_html(GAMES, "htmf")
+
+
+def test_embed_code_escapes_its_address_and_title():
+    code = embed_code('https://x/?embed#w1."><script>', "Waddle game")
+    assert "<script>" not in code and "&quot;&gt;&lt;script&gt;" in code

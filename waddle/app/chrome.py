@@ -1,0 +1,183 @@
+"""The app's chrome as markup, for every game: the game chooser, the saves list, the seat rows
+of the New game dialog, the embed code, which seat's view the screen shows.
+
+Pure functions (CPython tests cover them); ``web/app.py`` puts their results into the page.
+Every text that comes from users (seat and save names) is escaped here.
+
+>>> from waddle.games import GAMES
+>>> "data-game-choice=\\"htmf\\"" in chooser_html(GAMES, thumbnails=False)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+from waddle.app.saves import SaveEntry
+from waddle.core.game import OMNISCIENT, SPECTATOR
+from waddle.core.registry import GameEntry
+from waddle.ui.markup import BoardSvg
+from waddle.ui.seats import DEFAULT_COLOURS, DEFAULT_NAMES, MAX_NAME_CHARS, Seat
+
+LEVEL_NAMES = {"random": "random", "easy": "easy", "medium": "medium", "hard": "hard"}
+
+_HOOKS = re.compile(r' (?:data-hex|data-legal|role|tabindex|aria-label)="[^"]*"')
+
+
+def picture(drawn: BoardSvg, game_id: str, label: str) -> str:
+    """A board drawing as a small picture: a whole ``<svg>`` without the page's hooks, so
+    ``[data-hex]`` always means the live board and a screen reader reads one name. The
+    game's board styles apply to it as to the board (``data-board``)."""
+    return (
+        f'<svg class="thumbnail" data-board="{game_id}" viewBox="{drawn.view_box}" role="img" '
+        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        f"{_HOOKS.sub('', drawn.markup)}</svg>"
+    )
+
+
+def chooser_html(games: Iterable[GameEntry], thumbnails: bool = True) -> str:
+    """One button per game: its picture, title, player counts and a sentence about it."""
+    items = []
+    for entry in games:
+        low, high = entry.players
+        art = ""
+        if thumbnails:
+            try:
+                drawn = entry.load().presenter().thumbnail()
+            except Exception:  # a picture that fails to draw must not take the chooser down
+                drawn = None
+            if drawn is not None:
+                art = picture(drawn, entry.id, f"A board of {entry.title}")
+        items.append(
+            f'<li><button type="button" class="game-choice" data-game-choice="{entry.id}">'
+            f"{art}<span class=game-name>{escape(entry.title)}</span>"
+            f"<span class=game-players>{low} to {high} players</span>"
+            f"<span class=game-summary>{escape(entry.summary)}</span></button></li>"
+        )
+    return f'<ul class="game-choices">{"".join(items)}</ul>'
+
+
+def saves_html(entries: list[SaveEntry], now_ms: int, titles: dict[str, str]) -> str:
+    """The named saves as table rows, newest first, each with Load and Delete buttons."""
+    if not entries:
+        return '<p class="hint">No saved games yet.</p>'
+    rows = []
+    for e in entries:
+        progress = "finished" if e.over else f"move {e.ply}"
+        players = ", ".join(escape(n) for n in e.names) or f"{e.players} players"
+        rows.append(
+            f'<tr data-save-key="{escape(e.key)}" data-save-game="{escape(e.game)}">'
+            f'<th scope="row" class="save-name">{escape(e.name)}</th>'
+            f"<td>{escape(titles.get(e.game, e.game))}</td>"
+            f"<td>{_age(now_ms - e.saved_at_ms)}</td><td>{players}</td><td>{progress}</td>"
+            f'<td><button type="button" data-command="load-save">Load</button> '
+            f'<button type="button" data-command="delete-save" '
+            f'aria-label="Delete {escape(e.name)}">Delete</button></td></tr>'
+        )
+    return (
+        '<table class="saves"><thead><tr><th scope="col">Name</th><th scope="col">Game</th>'
+        '<th scope="col">Saved</th><th scope="col">Players</th><th scope="col">Progress</th>'
+        '<th scope="col"><span class="visually-hidden">Actions</span></th></tr>'
+        f"</thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _age(ms: int) -> str:
+    minutes = max(0, ms) // 60_000
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} h ago"
+    return f"{hours // 24} days ago"
+
+
+def seat_rows_html(max_players: int, levels: Sequence[str], seats: Sequence[Seat]) -> str:
+    """The New game dialog's seat rows: name, colour and who plays, prefilled from ``seats``
+    (the game on screen) and the defaults beyond them."""
+    rows = []
+    for p in range(max_players):
+        seat = seats[p] if p < len(seats) else None
+        name = seat.name if seat else DEFAULT_NAMES[p]
+        colour = seat.colour if seat else DEFAULT_COLOURS[p]
+        bot = seat.bot if seat else None
+        options = ['<option value="">Person</option>'] + [
+            f'<option value="{level}"{" selected" if level == bot else ""}>'
+            f"Computer, {LEVEL_NAMES.get(level, level)}</option>"
+            for level in levels
+        ]
+        n = p + 1
+        rows.append(
+            f'<div class="seat" data-seat="{p}">'
+            f'<input name="name{p}" aria-label="Name of seat {n}" maxlength="{MAX_NAME_CHARS}" '
+            f'value="{escape(name)}">'
+            f'<input type="color" name="colour{p}" aria-label="Colour of seat {n}" '
+            f'value="{escape(colour)}">'
+            f'<select name="kind{p}" aria-label="Seat {n} is played by">{"".join(options)}</select>'
+            "</div>"
+        )
+    return "".join(rows)
+
+
+def player_options_html(entry: GameEntry, selected: int) -> str:
+    low, high = entry.players
+    selected = min(max(selected, low), high)
+    return "".join(
+        f'<option value="{n}"{" selected" if n == selected else ""}>{n}</option>'
+        for n in range(low, high + 1)
+    )
+
+
+def game_options_html(games: Iterable[GameEntry], selected: str) -> str:
+    return "".join(
+        f'<option value="{e.id}"{" selected" if e.id == selected else ""}>'
+        f"{escape(e.title)}</option>"
+        for e in games
+    )
+
+
+def embed_code(src: str, title: str) -> str:
+    """The ``<iframe>`` that shows a game on another page."""
+    return (
+        f'<iframe src="{escape(src)}" width="480" height="520" title="{escape(title)}" '
+        'style="border:0;max-width:100%" loading="lazy"></iframe>'
+    )
+
+
+def viewer_for(session: Any, hidden_information: bool, embed: bool, revealed: int | None) -> int:
+    """Whose view the screen shows: the seat that decides what is drawn.
+
+    Perfect-information games and finished games show everything, and so does the embedded
+    view (a replay for teaching). In a game with hidden hands the screen shows the one
+    person's seat when only one seat is a person; with several people at one device it
+    shows the person to move once they have confirmed they hold the device (``revealed``,
+    the pass-the-device screen), and otherwise only what everyone may see.
+    """
+    state = session.state
+    if not hidden_information or embed or state.is_over():
+        return OMNISCIENT
+    people = [p for p, seat in enumerate(session.seats) if seat.bot is None]
+    if len(people) == 1:
+        return people[0]
+    player = state.to_move()
+    if player is not None and player == revealed and player in people:
+        return player
+    return SPECTATOR
+
+
+def needs_curtain(
+    session: Any, hidden_information: bool, embed: bool, revealed: int | None
+) -> int | None:
+    """The seat the device must be passed to before its hand is shown, or None."""
+    if not hidden_information or embed or session.state.is_over():
+        return None
+    people = [p for p, seat in enumerate(session.seats) if seat.bot is None]
+    player = session.state.to_move()
+    if len(people) < 2 or player not in people or player == revealed:
+        return None
+    return player

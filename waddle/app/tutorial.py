@@ -1,0 +1,59 @@
+"""Runs a game's tutorial script (:mod:`waddle.ui.tutorial`) through an ordinary session.
+
+>>> from waddle.games import GAMES
+>>> tutorial = Tutorial(GAMES.by_id("waddle").load())
+>>> tutorial.step.key, tutorial.index, tutorial.steps > 3
+('place', 0, True)
+>>> tutorial.try_action(tutorial.session.state.legal_actions()[-1])  # a scout: not asked for
+False
+>>> tutorial.session.message == tutorial.step.hint
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from waddle.app.session import Session
+from waddle.core.registry import GameModule
+from waddle.ui.tutorial import Step, TutorialScript
+
+
+class Tutorial:
+    """The scripted game and which step the player is on."""
+
+    def __init__(self, game: GameModule) -> None:
+        self.script: TutorialScript = game.tutorial()
+        record, seats = self.script.start()
+        self.session = Session(game, record, record.start(), seats)
+        self.index = 0
+
+    @property
+    def step(self) -> Step:
+        return self.script.steps[self.index]
+
+    @property
+    def steps(self) -> int:
+        return len(self.script.steps)
+
+    @property
+    def finished(self) -> bool:
+        return self.index == len(self.script.steps) - 1
+
+    def try_action(self, action: Any) -> bool:
+        """Play ``action`` if the step asks for it (and the rules allow it), then the
+        scripted replies until it is the learner's turn again or the game ends."""
+        session = self.session
+        if not self.step.accepts(session.state, action):
+            session.message = self.step.hint
+            return False
+        if not session.play(action):
+            return False
+        said = [session.message or ""]
+        state = session.state
+        while not state.is_over() and state.to_move() != self.script.learner:
+            session.play(self.script.reply(state, self.step))
+            said.append(session.message or "")
+        self.index = self.script.next_step(state, self.index)
+        session.message = " ".join(s for s in said if s)
+        return True

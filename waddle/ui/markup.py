@@ -1,0 +1,147 @@
+"""Markup every game's view uses: penguin tokens by shape, player chips, the board's frame.
+
+Every text that comes from users (seat names, captions) is escaped where it is put into
+markup, so nothing from a link, a save or a file is ever inserted as HTML.
+
+>>> chip(Seat("<b>Ann</b>", "#d55e00", "circle"), 0).endswith("&lt;b&gt;Ann&lt;/b&gt;</span>")
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+
+from waddle.core import hexgrid
+from waddle.ui.seats import Seat
+
+HEX_SIZE = 30.0
+"""Circumradius of a hex in SVG user units for hex boards; the viewBox scales it."""
+
+
+@dataclass(frozen=True)
+class BoardSvg:
+    """What a presenter draws for ``svg#board``."""
+
+    markup: str
+    view_box: str
+    target_units: float | None = None
+    """How wide the smallest thing a player taps is, in user units (a hex across its
+    flats), so the page can zoom when that gets too small for a finger; None: never."""
+
+
+def zoomed_size(
+    view_box: str, frame_px: float, min_target_px: float, zoom_target_px: float, target: float
+) -> tuple[int, int] | None:
+    """How big to draw the board so a finger can hit its targets, in CSS pixels (width,
+    height); None when the board fitted into the frame already draws every target at least
+    ``min_target_px`` across.
+
+    The page draws a fitted board in a square ``frame_px`` wide, so the viewBox's longer
+    side sets the scale. Zoomed, every target is ``zoom_target_px`` across and the frame
+    scrolls.
+
+    >>> flats = math.sqrt(3) * HEX_SIZE
+    >>> zoomed_size("0 0 600 540", 360, 40, 48, flats)  # a 5-player map on a phone: 31 px
+    (555, 499)
+    >>> zoomed_size("0 0 420 380", 360, 40, 48, flats) is None  # a 2-player map: 45 px
+    True
+    """
+    _, _, width, height = (float(v) for v in view_box.split())
+    if frame_px / max(width, height) * target >= min_target_px:
+        return None
+    scale = zoom_target_px / target
+    return math.ceil(width * scale), math.ceil(height * scale)
+
+
+def pt(x: float, y: float) -> str:
+    """A point for SVG ``points`` lists, to a tenth of a unit."""
+    return f"{x:.1f},{y:.1f}"
+
+
+def polygon(points: list[tuple[float, float]], cls: str = "", extra: str = "") -> str:
+    attrs = f' class="{cls}"' if cls else ""
+    return f'<polygon{attrs} points="{" ".join(pt(x, y) for x, y in points)}"{extra}/>'
+
+
+def circle(cls: str, cx: float, cy: float, r: float) -> str:
+    return f'<circle class="{cls}" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+
+
+def hex_polygon(h: hexgrid.Hex, size: float, cls: str = "hex-shape") -> str:
+    """The outline of hex ``h`` as an SVG polygon."""
+    return polygon(hexgrid.corners(h, size), cls)
+
+
+def view_box(hexes: list[hexgrid.Hex], size: float, pad: float = 6.0) -> str:
+    """The viewBox that shows every hex of ``hexes`` with ``pad`` units around them."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for h in hexes:
+        for x, y in hexgrid.corners(h, size):
+            xs.append(x)
+            ys.append(y)
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    return f"{x0:.1f} {y0:.1f} {max(xs) - min(xs) + 2 * pad:.1f} {max(ys) - min(ys) + 2 * pad:.1f}"
+
+
+def last_move_ring(cx: float, cy: float, size: float) -> str:
+    """An inset hexagon outline: marks the last move's hex without relying on colour."""
+    return polygon(hexgrid.corners_around((cx, cy), 0.8 * size), "last-move")
+
+
+@lru_cache(maxsize=4096)  # the same tokens are drawn again at every redraw
+def token_markup(shape: str, colour: str, cx: float, cy: float, r: float, label: str = "") -> str:
+    """One penguin token: a filled shape with a dark outline (``label`` drawn inside)."""
+    style = f'fill="{escape(colour)}" stroke="#10202c" stroke-width="2"'
+    if shape == "circle":
+        body = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {style}/>'
+    else:
+        if shape == "square":
+            s = r * 0.9
+            points = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+        elif shape == "triangle":
+            points = [
+                (cx, cy - r * 1.1),
+                (cx + r * 1.05, cy + r * 0.75),
+                (cx - r * 1.05, cy + r * 0.75),
+            ]
+        elif shape == "diamond":
+            points = [(cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)]
+        elif shape == "cross":
+            a, b = r * 1.05, r * 0.38
+            points = [
+                (cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b),
+                (cx + a, cy + b), (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a),
+                (cx - b, cy + b), (cx - a, cy + b), (cx - a, cy - b), (cx - b, cy - b),
+            ]  # fmt: skip
+        else:  # star
+            points = []
+            for k in range(10):
+                radius = r * 1.15 if k % 2 == 0 else r * 0.5
+                angle = math.radians(-90 + 36 * k)
+                points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        body = f'<polygon points="{" ".join(pt(x, y) for x, y in points)}" {style}/>'
+    if label:
+        body += (
+            f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" class="token-label" '
+            f'text-anchor="middle">{escape(label)}</text>'
+        )
+    return body
+
+
+def chip(seat: Seat, player: int, size: int = 18) -> str:
+    """A small token of the seat's shape and colour, then its name."""
+    r = size / 2 - 2
+    icon = (
+        f'<svg class="chip-icon" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
+        f'aria-hidden="true">{token_markup(seat.shape, seat.colour, size / 2, size / 2, r)}</svg>'
+    )
+    return f'<span class="chip" data-player="{player}">{icon}{escape(seat.name)}</span>'
+
+
+def attr(text: str) -> str:
+    """Escape for an HTML attribute value in double quotes."""
+    return escape(text, quote=True)

@@ -1,0 +1,154 @@
+"""What a game's presenter gives the app: its board, panels, controls, words and rules page.
+
+The web shell (``web/app.py``) knows no game. It asks the presenter of the game on screen
+to draw a :class:`Scene` (the view one seat may see, the seats, the presenter's own UI
+state) into markup for the page's regions, and to turn a click on a hex or a game control
+into an action. Everything here is pure Python and returns text, so CPython tests cover
+every game's drawing.
+
+A presenter draws ``scene.view``, what ``scene.viewer`` may see (see
+:mod:`waddle.core.game`), never the state itself: for a card game that is the difference
+between a hidden hand and a leaked one. Waddle and Hey, That's My Fish! have perfect
+information, and their view is the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Protocol
+
+from waddle.ui.markup import BoardSvg
+from waddle.ui.seats import Seat
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One moment of a game as one viewer sees it, and what they may do in it."""
+
+    view: Any
+    """``state.view(viewer)``: all the presenter may draw."""
+    seats: Sequence[Seat]
+    ui: Any
+    """The presenter's own state between clicks (a chosen token, a selected penguin)."""
+    viewer: int
+    """The seat whose view this is, or SPECTATOR / OMNISCIENT."""
+    interactive: bool
+    """Whether the person looking may act now: legal moves are marked and focusable."""
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """The markup of each region of the page for one scene."""
+
+    board: BoardSvg
+    status: str
+    """Whose turn and what to do (holds ``[data-to-move]`` while the game is on)."""
+    controls: str
+    """The game's own controls beside the board (buttons with ``data-control``)."""
+    panels: str
+    """The game's side panels (scores, turn order), each a ``<section class="panel">``."""
+    result: str
+    """The result panel once the game is over ("" before)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the move list."""
+
+    ply: int
+    """The position after this move (what clicking it shows)."""
+    player: int
+    notation: str
+    spoken: str
+    """The move in words, for screen readers: "places a single on 3,-1"."""
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """Moves under one heading: a round, a phase."""
+
+    heading: str
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hint says, and what it marks on the page."""
+
+    text: str
+    hexes: tuple[str, ...] = ()
+    """``data-hex`` values to mark on the board."""
+    control: str | None = None
+    """A game control (its ``data-control`` value) to mark."""
+
+
+class Presenter(Protocol):
+    """A game's front end, as the web shell uses it (one instance per game)."""
+
+    keys: Mapping[str, str]
+    """Letter keys of the game's controls: key → ``data-control`` value, e.g. ``s`` → ``scout``."""
+    keys_help: str
+    """The keyboard line under the side panel."""
+
+    def new_ui(self) -> Any:
+        """The UI state of a position nobody has started to act in."""
+        ...
+
+    def render(self, scene: Scene) -> Rendered: ...
+
+    def on_hex(self, session: Any, hex_id: str) -> Any | None:
+        """A click (or Enter) on the board's ``data-hex="q,r"``: the action to play, or None
+        when it only changed ``session.ui`` or set ``session.message``."""
+        ...
+
+    def on_control(self, session: Any, control: str) -> Any | None:
+        """A press on one of the game's controls (``data-control``), or its letter key."""
+        ...
+
+    def describe_move(self, session: Any, player: int, action: Any) -> str:
+        """The message after ``player`` took ``action`` (already applied to the state)."""
+        ...
+
+    def move_groups(self, session: Any) -> list[MoveGroup]:
+        """The whole line of play (history and the redo line), grouped for the move list."""
+        ...
+
+    def hint(self, session: Any, action: Any) -> Hint: ...
+
+    def focus_hex(self, scene: Scene) -> str | None:
+        """The hex a zoomed board scrolls to (where the next move happens), or None."""
+        ...
+
+    def rules_html(self) -> str:
+        """The rules page (the inside of the Rules dialog), in the project's words."""
+        ...
+
+    def thumbnail(self) -> BoardSvg:
+        """A small picture of the game's board, for the chooser (its hooks are removed)."""
+        ...
+
+
+def move_list_html(groups: Sequence[MoveGroup], seats: Sequence[Seat], current: int) -> str:
+    """The moves, group by group; each move is a button that shows the position after it.
+
+    A button's accessible name holds its visible text ("Red 3,-1d"), so speech control
+    finds it by what it shows (WCAG 2.5.3), then says the move in words.
+    """
+    parts = []
+    for group in groups:
+        items = "".join(
+            f'<li><button type="button" class="move{" current" if m.ply == current else ""}" '
+            f'data-ply="{m.ply}" aria-label="Move {m.ply}: {escape(seats[m.player].name)} '
+            f'{escape(m.notation)}, {escape(m.spoken)}"'
+            f"{' aria-current=step' if m.ply == current else ''}>"
+            f'<span class="move-player" data-player="{m.player}">'
+            f"{escape(seats[m.player].name)}</span> {escape(m.notation)}</button></li>"
+            for m in group.moves
+        )
+        parts.append(
+            f'<li class="round"><div class="round-head">{escape(group.heading)}</div>'
+            f'<ol class="moves">{items}</ol></li>'
+        )
+    return f'<ol class="rounds">{"".join(parts)}</ol>'
