@@ -184,3 +184,26 @@ def test_a_save_of_a_game_this_version_does_not_know_is_reported_not_loaded():
     with pytest.raises(SaveError, match="chess-record/9"):
         saves.load(key)
     assert json.loads(storage.get(key)) == data  # left as it is
+
+
+def test_leaving_a_game_for_another_kind_of_game_shelves_it_to_resume():
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    waddle = session_after(9)
+    saves.autosave(waddle, now_ms=1)
+    saves.shelve(leaving_for="waddle")  # a new game of the same kind replaces it
+    assert saves.shelved() == {}
+    saves.shelve(leaving_for="htmf")
+    kept = saves.shelved()["waddle"]
+    assert (kept.game, kept.ply) == ("waddle", 9)
+    assert same_game(saves.load(kept.key), waddle)
+    assert [e.key for e in saves.list().entries] == [], "a shelf is not a named save"
+
+
+def test_a_full_storage_says_so_when_a_game_cannot_be_shelved():
+    storage = MemoryStorage(quota=3_000)
+    saves = SaveStore(storage)
+    saves.autosave(session_after(9), now_ms=1)
+    with pytest.raises(SaveError, match="full"):
+        saves.shelve(leaving_for="htmf")
+    assert saves.autosaved_game() == "waddle", "the autosave is still there"

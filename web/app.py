@@ -29,6 +29,7 @@ from waddle.app.chrome import (
     viewer_for,
 )
 from waddle.app.saves import (
+    SHELF_PREFIX,
     MemoryStorage,
     SaveError,
     SaveStore,
@@ -71,6 +72,7 @@ WITHOUT_A_GAME = {
     "open_chooser",
     "close_dialog",
     "cancel_new_game",
+    "resume_game",
 }
 """Commands that work on the chooser, before any game is on the board."""
 
@@ -203,7 +205,13 @@ class App:
             try:
                 linked = Session.from_link(text)
             except LinkError as e:
-                problem = f"The game in this link could not be opened: {e}."
+                # Whoever follows a link came to play: a new game of the link's game (by its
+                # prefix; the first game when even that is unreadable), and the reason.
+                entry = GAMES.by_link(text) or GAMES.default
+                return Session.new(entry.id, entry.default_players, new_seed()), (
+                    f"The game in this link could not be opened: {e}. "
+                    "A new game was started instead."
+                )
             else:
                 if not self.embed:
                     # A reload: the autosave is this very game, with the moves taken back
@@ -220,15 +228,22 @@ class App:
                     p for p in (problem, f"There is no game called “{requested}” here.") if p
                 )
             else:
-                return Session.new(entry.id, entry.default_players, new_seed()), problem
+                session = Session.new(entry.id, entry.default_players, new_seed())
+                if not self.embed:
+                    saved, autosave_problem = self.saves.load_autosave()
+                    if autosave_problem:
+                        self._kept_autosave_game = session.link()  # until this game changes
+                        problem = f"{autosave_problem} A new game was started instead."
+                    elif saved is not None:
+                        problem = self._shelve(entry.id)  # another kind stays resumable
+                return session, problem
         if not self.embed:
             session, autosave_problem = self.saves.load_autosave()
             if session is not None:
                 return session, problem
-            if autosave_problem:
-                # The damaged autosave (a newer version's, perhaps) stays as it is until the
-                # player changes a game: merely opening the page must not destroy it.
-                self._kept_autosave_game = ""
+            # A damaged autosave (a newer version's, perhaps) stays as it is until the player
+            # starts or opens a game: merely opening the page must not destroy it (and with
+            # no game on the board nothing is saved).
             problem = " ".join(p for p in (problem, autosave_problem) if p) or None
             return None, problem
         entry = GAMES.default
@@ -440,9 +455,10 @@ class App:
     # -- the chooser ----------------------------------------------------------------------
 
     def open_chooser(self, first_visit: bool = False) -> None:
-        listing = element("chooser-list")
-        if not listing.innerHTML:
-            listing.innerHTML = chooser_html(GAMES)
+        shelved = self.saves.shelved()
+        if self.session is not None:
+            shelved.pop(self.session.game.id, None)  # that one is on the board
+        element("chooser-list").innerHTML = chooser_html(GAMES, shelved=shelved)
         element("chooser-back").hidden = self.session is None
         for button in document.querySelectorAll(".needs-game"):
             button.disabled = self.session is None
@@ -476,6 +492,17 @@ class App:
             f"New game of {entry.title} on board {seed}.",
         )
         self.focus_legal(0)
+
+    def cmd_resume_game(self, target) -> None:
+        """The chooser's Resume: the game of that kind left for another one."""
+        game_id = str(target.getAttribute("data-resume"))
+        try:
+            session = self.saves.load(SHELF_PREFIX + game_id)
+        except SaveError as e:
+            self.problem(f"That game could not be resumed: {e}.")
+            return
+        self.show_game(session, "Welcome back: the game is where you left it.")
+        self.saves.delete(SHELF_PREFIX + game_id)  # it is the autosave now
 
     # -- commands (buttons with data-command) ---------------------------------------------
 
@@ -759,17 +786,27 @@ class App:
     # -- drawing ------------------------------------------------------------------------
 
     def show_game(self, session: Session, message: str | None = None) -> None:
-        """Put another game on screen (leaving the tutorial and the chooser, if shown)."""
+        """Put another game on screen (leaving the tutorial and the chooser, if shown). A
+        game of another kind left unfinished is shelved, for the chooser to resume."""
+        shelf_problem = None
+        if not self.embed and self.session is not None:
+            shelf_problem = self._shelve(session.game.id)
         self.tutorial = None
         self.session = session
         self._revealed = None
-        if self._kept_autosave_game is not None:
-            self._kept_autosave_game = session.link()  # kept until this game is changed
+        self._kept_autosave_game = None  # a game the player asked for: it may be saved
         session.message = message
         self._close_chooser()
         self.render()
-        self.problem(None)
+        self.problem(shelf_problem)
         self._load_bots_if_needed()
+
+    def _shelve(self, leaving_for: str) -> str | None:
+        try:
+            self.saves.shelve(leaving_for)
+        except SaveError as e:
+            return f"The game you left could not be kept to resume: {e}."
+        return None
 
     def _load_bots_if_needed(self) -> None:
         """Import the bots on the click that asked for computers, not while one thinks."""

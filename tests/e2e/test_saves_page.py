@@ -19,9 +19,10 @@ from waddle.games.waddle.record import FORMAT as RECORD_FORMAT
 from waddle.games.waddle.record import Record
 
 STORED = """() => Object.fromEntries(
-  Object.keys(localStorage).filter((k) => k.startsWith("waddle:")).sort()
-    .map((k) => [k, localStorage.getItem(k)]))"""
-"""Every ``waddle:`` entry of ``localStorage``, key → text."""
+  Object.keys(localStorage).filter((k) => k.startsWith("waddle:") && k !== "waddle:preview")
+    .sort().map((k) => [k, localStorage.getItem(k)]))"""
+"""Every ``waddle:`` entry of ``localStorage``, key → text, but the board painted at start-up
+(``waddle:preview``, a picture of the autosave, not a save)."""
 
 ROWS = "#saves-list [data-save-key]"
 
@@ -201,10 +202,14 @@ def test_saves_export_and_import_of_files(page, tmp_path):
     illegal = json.loads(text)
     illegal["actions"].append({"place": [99, 99]})
     bad_files = [
-        ("notes.txt", "hello, this is not JSON", "not a Waddle game (it is not JSON)"),
-        ("empty.json", "", "not a Waddle game (it is not JSON)"),
-        ("chess.json", '{"format": "chess-pgn", "moves": []}', 'no "format": "waddle-record/1"'),
-        ("list.json", "[1, 2, 3]", "not a Waddle game"),
+        ("notes.txt", "hello, this is not JSON", "not a game record (it is not JSON)"),
+        ("empty.json", "", "not a game record (it is not JSON)"),
+        (
+            "chess.json",
+            '{"format": "chess-pgn", "moves": []}',
+            'its "format" is none of waddle-record/1',
+        ),
+        ("list.json", "[1, 2, 3]", "not a game record"),
         ("tampered.json", json.dumps(illegal), "action 4"),
         ("bad.json", '{"format": "waddle-record/1", "players": 9}', '"players" must be'),
     ]

@@ -157,7 +157,7 @@ def test_the_tutorial_from_start_to_end_then_back_to_the_game(page):
 
     # The tutorial never replaced the autosave: a visit without an address shows the game.
     page.goto("about:blank")
-    open_app(page, "")
+    open_app(page, "./")
     again = read_hooks(page)
     assert again["hash"] == before["hash"]
     assert_hooks_match(again, game.state)

@@ -38,8 +38,13 @@ def picture(drawn: BoardSvg, game_id: str, label: str) -> str:
     )
 
 
-def chooser_html(games: Iterable[GameEntry], thumbnails: bool = True) -> str:
-    """One button per game: its picture, title, player counts and a sentence about it."""
+def chooser_html(
+    games: Iterable[GameEntry],
+    thumbnails: bool = True,
+    shelved: dict[str, SaveEntry] | None = None,
+) -> str:
+    """One card per game: a button with its picture, title, player counts and a sentence
+    about it that starts a new game, and a Resume button for a game left unfinished."""
     items = []
     for entry in games:
         low, high = entry.players
@@ -51,11 +56,20 @@ def chooser_html(games: Iterable[GameEntry], thumbnails: bool = True) -> str:
                 drawn = None
             if drawn is not None:
                 art = picture(drawn, entry.id, f"A board of {entry.title}")
+        resume = ""
+        kept = (shelved or {}).get(entry.id)
+        if kept is not None:
+            progress = "finished" if kept.over else f"at move {kept.ply}"
+            resume = (
+                f'<button type="button" class="resume" data-command="resume-game" '
+                f'data-resume="{entry.id}">Resume your game ({progress})</button>'
+            )
         items.append(
-            f'<li><button type="button" class="game-choice" data-game-choice="{entry.id}">'
+            f'<li class="game-card"><button type="button" class="game-choice" '
+            f'data-game-choice="{entry.id}">'
             f"{art}<span class=game-name>{escape(entry.title)}</span>"
             f"<span class=game-players>{low} to {high} players</span>"
-            f"<span class=game-summary>{escape(entry.summary)}</span></button></li>"
+            f"<span class=game-summary>{escape(entry.summary)}</span></button>{resume}</li>"
         )
     return f'<ul class="game-choices">{"".join(items)}</ul>'
 

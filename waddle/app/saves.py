@@ -31,6 +31,10 @@ SAVE_FORMAT = "waddle-save/1"
 PREFIX = "waddle:"
 AUTOSAVE_KEY = PREFIX + "autosave"
 NAMED_PREFIX = PREFIX + "save:"
+SHELF_PREFIX = PREFIX + "shelf:"
+"""``waddle:shelf:<game>``: the last game of a game that was left for another one, so that
+opening Hey, That's My Fish! never costs the Waddle game in progress (the chooser offers
+to resume it)."""
 
 
 class Storage(Protocol):
@@ -186,6 +190,33 @@ class SaveStore:
 
     def autosave(self, session: Session, now_ms: int) -> None:
         self._write(AUTOSAVE_KEY, self._entry_text(session, "Last game", now_ms))
+
+    def autosaved_game(self) -> str | None:
+        """The id of the game in the autosave, without replaying it (None: none, or damaged)."""
+        try:
+            return self._entry(AUTOSAVE_KEY, self.storage.get(AUTOSAVE_KEY)).game
+        except SaveError:
+            return None
+
+    def shelve(self, leaving_for: str) -> None:
+        """Before a game of ``leaving_for`` takes the autosave: keep the autosaved game of
+        another game on its shelf (``SaveError`` if the storage is full)."""
+        game = self.autosaved_game()
+        if game is None or game == leaving_for:
+            return
+        self._write(SHELF_PREFIX + game, self.storage.get(AUTOSAVE_KEY) or "")
+
+    def shelved(self) -> dict[str, SaveEntry]:
+        """The shelved game of each game id (damaged shelves are skipped)."""
+        out = {}
+        for key in sorted(self.storage.keys()):
+            if key.startswith(SHELF_PREFIX):
+                try:
+                    entry = self._entry(key, self.storage.get(key))
+                except SaveError:
+                    continue
+                out[entry.game] = entry
+        return out
 
     def load_autosave(self) -> tuple[Session | None, str | None]:
         """The autosaved game, or None and (if it was damaged) why it was skipped."""

@@ -69,8 +69,10 @@ class WaddlePresenter:
             status=status_html(state, seats),
             controls=self._controls(state, scene.ui, scene.interactive),
             panels=(
-                f'<section class="panel"><h2>Turn order</h2>{tracks_html(state, seats)}</section>'
-                f'<section class="panel"><h2>Players</h2>{players_html(state, seats)}</section>'
+                '<section class="panel"><h2>Turn order</h2>'
+                f'<div id="tracks">{tracks_html(state, seats)}</div></section>'
+                '<section class="panel"><h2>Players</h2>'
+                f'<div id="players">{players_html(state, seats)}</div></section>'
             ),
             result=result_html(state, seats) if over else "",
         )
