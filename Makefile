@@ -1,14 +1,15 @@
-# The two commands of the README:
+# The commands of the README:
 #   make serve   builds the web app (vendored Pyodide/PyScript, packed engine) and serves it
 #   make test    lint + every test (engine, command line, browser end-to-end)
-# Both install what they need on a fresh machine.
+#   make icons   redraws web/icon-*.png after a change to web/favicon.svg
+# Each installs what it needs on a fresh machine.
 
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: test test-engine lint format bench serve clean
+.PHONY: test test-engine lint format bench serve clean icons
 
 # A stamp per requirements file: the venv is rebuilt only when the pins change.
 $(VENV)/.stamp: requirements-test.txt
@@ -35,3 +36,7 @@ clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
 
 include web.mk
+
+# Redraw web/icon-*.png from web/favicon.svg with Chromium (after web.mk, which names it).
+icons: $(VENV)/.stamp $(CHROMIUM)
+	$(VPY) scripts/make_icons.py

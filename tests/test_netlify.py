@@ -1,5 +1,6 @@
 """Hosting: netlify.toml's build and headers, and the publish folder the build makes
-(page, service worker with its precache list, manifest, icons). No browser.
+(page, service worker with its precache list, manifest, icons). No browser, except to draw
+the icons (those tests are marked e2e).
 
 Netlify applies every [[headers]] rule whose ``for`` matches a path, so the checks below
 look at the headers a path gets from all its matching rules together, and require each
@@ -18,6 +19,8 @@ import struct
 import subprocess
 import sys
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -375,10 +378,136 @@ def test_manifest_makes_the_app_installable():
     assert {(192, "any"), (512, "any"), (512, "maskable")} <= set(pngs)
 
 
+# ---------------------------------------------------------------------------- icons
+# scripts/make_icons.py draws the icons with Chromium, so these tests are marked e2e.
+
+
+make_icons = load_script("make_icons")
+FAVICON = ROOT / "web" / "favicon.svg"
+OTHER_CHROMIUM = "Chromium 1.0.0.0"  # a version that drew no committed icon
+
+# Small edits an artist might make to web/favicon.svg (old text, new text).
+FAVICON_EDITS = {
+    "beak recoloured": ("#f2a516", "#e89c10"),
+    "left eye moved 0.1 unit right": ('cx="13" cy="11"', 'cx="13.1" cy="11"'),
+}
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Icons drawn by this machine's Chromium: name -> PNG bytes."""
+
+    fresh: dict[str, bytes]  # from web/favicon.svg
+    again: dict[str, bytes]  # the same, in a second browser
+    coarser: dict[str, bytes]  # the same, anti-aliased with 4x4 samples instead of 8x8
+    edited: dict[str, dict[str, bytes]]  # per FAVICON_EDITS
+
+
+@pytest.fixture(scope="module")
+def drawn() -> Drawn:
+    favicon = FAVICON.read_bytes()
+    edited = {}
+    for edit, (old, new) in FAVICON_EDITS.items():
+        assert old.encode() in favicon, f"favicon.svg changed: update FAVICON_EDITS[{edit!r}]"
+        edited[edit] = favicon.replace(old.encode(), new.encode())
+
+    def draw() -> Drawn:
+        with make_icons.renderer() as chromium:
+            fresh = chromium.icons(favicon)
+            coarser = chromium.icons(favicon, supersample=4)
+            edits = {edit: chromium.icons(text) for edit, text in edited.items()}
+        with make_icons.renderer() as chromium:
+            again = chromium.icons(favicon)
+        return Drawn(fresh, again, coarser, edits)
+
+    # Playwright's sync API cannot start inside the e2e tests' open browser: own thread.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(draw).result()
+
+
+def drawn_by(png: bytes, software: str, like: bytes | None = None) -> bytes:
+    """The PNG as if ``software`` had drawn it (and, given ``like``, from its favicon)."""
+    decoded = make_icons.decode_png(png)
+    text = {**decoded.text, "Software": software}
+    if like is not None:
+        text[make_icons.SOURCE] = make_icons.decode_png(like).text[make_icons.SOURCE]
+    return make_icons.encode_png(decoded.size, decoded.rgba, text)
+
+
+@pytest.mark.e2e
 def test_icons_are_drawn_from_the_favicon():
-    """The committed PNGs are what scripts/make_icons.py draws today (run it if not)."""
-    for name, data in load_script("make_icons").build_icons().items():
-        committed = (ROOT / "web" / name).read_bytes()
-        assert hashlib.sha256(committed).digest() == hashlib.sha256(data).digest(), (
-            f"web/{name} is stale: run scripts/make_icons.py"
-        )
+    """The committed PNGs are what `make icons` draws today: its --check passes."""
+    check = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_icons.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert check.returncode == 0, check.stderr
+
+
+@pytest.mark.e2e
+def test_icons_are_the_same_bytes_when_drawn_again(drawn: Drawn):
+    assert drawn.again == drawn.fresh
+    for name, png in drawn.fresh.items():
+        text = make_icons.decode_png(png).text
+        assert text["Software"].startswith("Chromium ")
+        assert text[make_icons.SOURCE] == hashlib.sha256(FAVICON.read_bytes()).hexdigest()
+        assert make_icons.decode_png(png).size == make_icons.ICONS[name].size
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("edit", FAVICON_EDITS)
+def test_icons_not_redrawn_after_a_favicon_edit_are_stale(drawn: Drawn, edit: str, tmp_path):
+    """Whichever Chromium drew the committed icons: the favicon's digest tells."""
+    by_this, by_other = tmp_path / "this", tmp_path / "other"
+    for folder, software in ((by_this, None), (by_other, OTHER_CHROMIUM)):
+        folder.mkdir()
+        for name, png in drawn.fresh.items():
+            (folder / name).write_bytes(drawn_by(png, software) if software else png)
+    for folder in (by_this, by_other):
+        stale = make_icons.stale_icons(drawn.edited[edit], folder)
+        assert stale == dict.fromkeys(drawn.fresh, "drawn from another favicon.svg")
+    assert make_icons.stale_icons(drawn.fresh, by_this) == {}
+    assert make_icons.stale_icons(drawn.fresh, by_other) == {}
+
+
+@pytest.mark.e2e
+def test_icons_drawn_by_another_chromium_pass_if_they_differ_only_in_anti_aliasing(
+    drawn: Drawn,
+):
+    """Stand-in for a newer Chromium: the same favicon anti-aliased with 4x4 samples."""
+    for name, png in drawn.fresh.items():
+        committed = drawn_by(drawn.coarser[name], OTHER_CHROMIUM)
+        assert make_icons.decode_png(committed).rgba != make_icons.decode_png(png).rgba
+        assert make_icons.why_stale(committed, png) is None
+        # Drawn by this Chromium, the same pixels are judged byte for byte.
+        assert make_icons.why_stale(drawn.coarser[name], png) is not None
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("edit", FAVICON_EDITS)
+def test_icons_drawn_by_another_chromium_are_stale_if_they_look_different(drawn: Drawn, edit: str):
+    """Even with the digest of today's favicon, a visible change is beyond the tolerance."""
+    for name, png in drawn.fresh.items():
+        committed = drawn_by(drawn.edited[edit][name], OTHER_CHROMIUM, like=png)
+        reason = make_icons.why_stale(committed, png)
+        assert reason is not None
+        assert f"levels off (more than {make_icons.TOLERANCE})" in reason
+
+
+@pytest.mark.e2e
+def test_maskable_icon_keeps_the_drawing_inside_the_safe_circle(drawn: Drawn):
+    """Outside the central circle of radius 40 % that every mask keeps: only water."""
+    icon = make_icons.decode_png(drawn.fresh["icon-maskable-512.png"])
+    n, water = icon.size, bytes.fromhex(make_icons.WATER[1:]) + b"\xff"
+    outside = [
+        (x, y)
+        for y in range(n)
+        for x in range(n)
+        if (x + 0.5 - n / 2) ** 2 + (y + 0.5 - n / 2) ** 2 > (0.4 * n) ** 2
+    ]
+    assert len(outside) > 0.4 * n * n  # the corners, around half of the square
+    assert all(icon.rgba[4 * (y * n + x) : 4 * (y * n + x) + 4] == water for x, y in outside)
+    centre = 4 * (n // 2 * n + n // 2)
+    assert icon.rgba[centre : centre + 4] not in (water, bytes.fromhex("e8f4fbff"))  # penguin
