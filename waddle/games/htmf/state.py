@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from waddle.core.game import IllegalActionError, PerfectInformation
+from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.board import MAX_PLAYERS, MIN_PLAYERS, PENGUINS, Board
@@ -323,7 +324,10 @@ class HtmfState(PerfectInformation):
         if line is None:
             if j is None or not self.alive[j]:
                 return f"there is no floe at {to}"
-            return f"{to} is not in a straight line from {at}"
+            gap = self._gap_between(src, dst)
+            if gap is None:
+                return f"{to} is not in a straight line from {at}"
+            return f"the way from {at} to {to} crosses a gap at {gap[0]},{gap[1]}"
         d, k = line[0], line[1]
         for x in board.rays[i][d][: k + 1]:
             h = board.coords[x]
@@ -336,6 +340,23 @@ class HtmfState(PerfectInformation):
                 if x == j:
                     return f"floe {to} already has a penguin"
                 return f"the way from {at} to {to} is blocked by a penguin on {where}"
+        return None
+
+    def _gap_between(self, src: Hex, dst: Hex) -> Hex | None:
+        """The first place without a floe on the straight line from ``src`` to ``dst``
+        (None if they are not in a straight line)."""
+        n = hexgrid.distance(src, dst)
+        for step in hexgrid.DIRECTIONS:
+            h = src
+            for _ in range(n):
+                h = hexgrid.add(h, step)
+            if h != dst:
+                continue
+            h = hexgrid.add(src, step)
+            while h != dst:
+                if not self.has_floe(h):
+                    return h
+                h = hexgrid.add(h, step)
         return None
 
     # -- changing it --------------------------------------------------------------------
@@ -540,6 +561,9 @@ class HtmfState(PerfectInformation):
         if i < 0:
             pos[slot] = NOBODY
             self.placed -= 1
+            if self.placed == self.total_penguins - 1:  # back in the placement phase
+                self.reach = [0] * len(self.reach)
+                self.moves = [()] * self.total_penguins
         else:
             alive[i] = 1
             at[i] = slot
