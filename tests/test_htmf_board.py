@@ -93,7 +93,7 @@ EIGHT_ONES = [(q, 0, 1) for q in range(8)]
 
 
 def test_a_custom_board_is_a_list_of_floes_or_an_object_with_a_board_list():
-    floes, warnings = load_custom_board(custom(EIGHT_ONES + [(0, 1, 3)]))
+    floes, warnings = load_custom_board(custom([*EIGHT_ONES, (0, 1, 3)]))
     assert floes[-1] == Floe(0, 1, 3)
     same, _ = load_custom_board(json.dumps({"board": json.loads(custom(EIGHT_ONES)), "x": 1}))
     assert same == floes[:-1]
@@ -107,9 +107,9 @@ def test_a_custom_board_is_a_list_of_floes_or_an_object_with_a_board_list():
         ('{"floes": []}', 'an object with a "board" list'),
         ('"board"', '"board" must be a list of floes'),
         ("[]", "the board has no floes"),
-        (custom(EIGHT_ONES + [(3, 0, 2)]), "floe 3,0 appears twice (board[3] and board[8])"),
-        (custom(EIGHT_ONES + [(0, 1, 4)]), "board[8]: floe 0,1 has 4 fish; a floe has 1 to 3"),
-        (custom(EIGHT_ONES + [(0, 1, 0)]), "floe 0,1 has 0 fish"),
+        (custom([*EIGHT_ONES, (3, 0, 2)]), "floe 3,0 appears twice (board[3] and board[8])"),
+        (custom([*EIGHT_ONES, (0, 1, 4)]), "board[8]: floe 0,1 has 4 fish; a floe has 1 to 3"),
+        (custom([*EIGHT_ONES, (0, 1, 0)]), "floe 0,1 has 0 fish"),
         (custom(EIGHT_ONES[:7]), "the board has 7 floe(s) with 1 fish"),
         ('[{"q": 0, "r": 0, "fish": 1.5}]', 'board[0]: "fish" must be an integer'),
         ('[{"q": 0, "r": 0, "fish": true}]', 'board[0]: "fish" must be an integer'),

@@ -124,7 +124,7 @@ def test_illegal_actions_change_nothing_and_say_why(players, seed, choice, cut):
     legal = set(state.legal_actions())
     before = snapshot(state)
     for _ in range(30):
-        a, b = rng.choice(coords), rng.choice(coords + [(9, 9)])
+        a, b = rng.choice(coords), rng.choice([*coords, (9, 9)])
         action = rng.choice([Action.place(b), Action.move(a, b)])
         reason = state.why_illegal(action)
         assert (reason is None) == (action in legal)

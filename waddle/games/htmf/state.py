@@ -42,8 +42,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from waddle.core.game import IllegalActionError, PerfectInformation
 from waddle.core import hexgrid
+from waddle.core.game import IllegalActionError, PerfectInformation
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.board import MAX_PLAYERS, MIN_PLAYERS, PENGUINS, Board
