@@ -92,7 +92,11 @@ def decode_link(text: str) -> LinkedGame:
     if not text.startswith(PREFIX):
         raise LinkError("this link does not hold a game of Hey, That's My Fish! (unknown format)")
     try:
-        r = BitReader(unpack_text(text[len(PREFIX) :]))
+        body = text[len(PREFIX) :]
+        payload = unpack_text(body)
+        if pack_text(payload) != body:  # the spare bits of the last character changed
+            raise DecodeError("the last character does not belong")
+        r = BitReader(payload)
         players = r.uint(2) + MIN_PLAYERS
         if players > MAX_PLAYERS:
             raise LinkError("the link's number of players is not valid")
