@@ -131,7 +131,7 @@ def test_an_illegal_move_later_in_a_game_is_named_by_its_index():
     state = record.replay()
     penguin = state.penguins_of(state.to_move())[0]
     data["actions"].append({"move": [list(penguin), list(penguin)]})
-    with pytest.raises(RecordError, match="action 14: .* a penguin must move at least one floe"):
+    with pytest.raises(RecordError, match=r"action 14: .* a penguin must move at least one floe"):
         Record.from_json(data).replay()
 
 

@@ -29,12 +29,14 @@ The rules (htmf-record.md; the rulebook's paragraphs in brackets):
   tied share the victory.
 
 Speed: the state keeps, for every penguin and each of the six directions, how far it
-could slide (its *reach*), and the tuple of moves that gives. Landing on a floe can only
-shorten other penguins' rays through it (one dictionary lookup each), and the floe a
-penguin leaves was blocked before and stays blocked; so a move walks only the moved
-penguin's six rays. Listing the legal moves is joining the mover's tuples, checking a
-move is one lookup, and whether a player can move is whether any of their tuples is
-non-empty. The board's actions are canonical instances: a playout allocates none.
+could slide (its *reach*), and the tuple of moves that gives. A move changes little: the
+floe a penguin leaves was blocked before and stays blocked, and the floe it lands on
+cuts at most one other penguin's ray per direction, the penguin first met that way. So
+a move walks only the moved penguin's rays (four of them: the way it came says how far
+it can go on and back), and the same walk finds the penguins it blocks. Listing the
+legal moves is joining the mover's tuples, checking a move is one lookup, and whether a
+player can move is whether any of their tuples is non-empty. The board's actions are
+canonical instances: a playout allocates none.
 """
 
 from __future__ import annotations
@@ -417,38 +419,38 @@ class HtmfState(PerfectInformation):
         self.taken_floes[mover] += 1
         free[j] = 0
         at[j] = slot
-        pos = self.pos
-        pos[slot] = j
-        # Other penguins whose rays reach j now stop before it; their moves are listed
-        # again when next asked for (None: not listed).
-        reach, moves, lines = self.reach, self.moves, board.lines
-        for s in range(self.total_penguins):
-            f = pos[s]
-            if f < 0 or s == slot:
-                continue
-            hit = lines[f].get(j)
-            if hit is not None:
-                b = 6 * s + hit[0]
-                if reach[b] > hit[1]:
-                    reach[b] = hit[1]
-                    moves[s] = None
-        # The moved penguin: along the way it came, the floes beyond j are free as far as
-        # they were before, and back towards i the floes it crossed are free up to the
-        # gap at i; the other four directions are walked.
+        self.pos[slot] = j
+        # The moved penguin's new reach. Along the way it came, the floes beyond j are
+        # free as far as they were before; back towards i, the floes it crossed are free
+        # up to the gap at i; the other four directions are walked. In each direction
+        # the first floe that is not free, if a penguin stands on it, holds the only
+        # penguin whose ray j cuts: it now stops just before j (its moves are listed
+        # again when next asked for; None: not listed).
+        reach, moves, at = self.reach, self.moves, self.at
         d, k = line[0], line[1]
         b = 6 * slot
-        back = _BACK[d]
-        ahead = reach[b + d] - k - 1
         rays = board.rays[j]
+        ahead = reach[b + d] - k - 1
+        ray = rays[d]
+        if ahead < len(ray):
+            s = at[ray[ahead]]
+            if s >= 0:
+                reach[6 * s + _BACK[d]] = ahead
+                moves[s] = None
+        reach[b + d] = ahead
+        reach[b + _BACK[d]] = k
         for e in _OTHERS[d]:
+            ray = rays[e]
             n = 0
-            for x in rays[e]:
+            for x in ray:
                 if not free[x]:
+                    s = at[x]
+                    if s >= 0:
+                        reach[6 * s + _BACK[e]] = n
+                        moves[s] = None
                     break
                 n += 1
             reach[b + e] = n
-        reach[b + d] = ahead
-        reach[b + back] = k
         moves[slot] = None
         self._history.append((line[2], i, mover, self._advance(mover)))
 
