@@ -103,6 +103,18 @@ class HtmfGame:
 
         bench.main(players or [2, 3, 4], seconds, processes, out)
 
+    # -- front end ------------------------------------------------------------------------
+
+    def presenter(self):
+        from waddle.games.htmf.presenter import PRESENTER
+
+        return PRESENTER
+
+    def tutorial(self):
+        from waddle.games.htmf.tutorial import HtmfTutorial
+
+        return HtmfTutorial()
+
 
 GAME = HtmfGame()
 

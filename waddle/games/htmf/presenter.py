@@ -1,0 +1,296 @@
+"""Hey, That's My Fish! in the app: the board, the two-click move (a penguin, then where it
+goes), the score panel and messages, as the web shell asks for them
+(:mod:`waddle.ui.presenter`).
+
+>>> from waddle.app.session import Session
+>>> session = Session.new("htmf", players=2, seed=3)
+>>> floe = session.state.placements()[0]
+>>> action = PRESENTER.on_hex(session, f"{floe[0]},{floe[1]}")
+>>> session.play(action), session.message
+(True, 'Red placed a penguin on 3,0.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from waddle.core.hexgrid import Hex
+from waddle.games.htmf.actions import Action
+from waddle.games.htmf.state import HtmfState
+from waddle.games.htmf.view import board_svg
+from waddle.ui.markup import BoardSvg, chip
+from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.seats import Seat, default_seats
+
+
+@dataclass
+class HtmfUi:
+    """Between the two clicks of a move: the penguin chosen to move, if any."""
+
+    selected: Hex | None = None
+
+
+def _key(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def _hex(text: str) -> Hex:
+    q, r = (int(v) for v in text.split(","))
+    return (q, r)
+
+
+class HtmfPresenter:
+    keys: ClassVar[Mapping[str, str]] = MappingProxyType({"escape": "deselect"})
+    keys_help = (
+        "Keys: Tab or arrows to a highlighted floe, Enter to place or to choose a penguin "
+        "and then its floe, Escape to choose again, U undo, R redo."
+    )
+
+    def new_ui(self) -> HtmfUi:
+        return HtmfUi()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def render(self, scene: Scene) -> Rendered:
+        state: HtmfState = scene.view
+        seats = scene.seats
+        selected = scene.ui.selected if scene.interactive else None
+        return Rendered(
+            board=board_svg(state, seats, selected=selected, show_legal=scene.interactive),
+            status=_status(state, seats, selected),
+            controls=self._controls(state, selected, scene.interactive),
+            panels=f'<section class="panel"><h2>Players</h2>{_players(state, seats)}</section>',
+            result=_result(state, seats) if state.is_over() else "",
+        )
+
+    def _controls(self, state: HtmfState, selected: Hex | None, interactive: bool) -> str:
+        if state.is_over() or not interactive:
+            return ""
+        if state.phase == "place":
+            tip = "Click an empty floe with one fish to place a penguin there."
+        elif selected is None:
+            tip = "Click one of your penguins that can move (highlighted), then where it goes."
+        else:
+            tip = "Now click the floe it slides to, in a straight line; or choose another penguin."
+        cancel = (
+            '<button type="button" data-control="deselect">Choose another penguin</button>'
+            if selected is not None
+            else ""
+        )
+        return f'<p class="hint" id="move-tip">{tip}</p>{cancel}'
+
+    def focus_hex(self, scene: Scene) -> str | None:
+        selected = scene.ui.selected
+        return None if selected is None else _key(selected)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def on_hex(self, session: Any, hex_id: str) -> Action | None:
+        state: HtmfState = session.state
+        h = _hex(hex_id)
+        if state.is_over() or state.phase == "place":
+            return Action.place(h)
+        ui: HtmfUi = session.ui
+        mover = state.to_move()
+        if state.penguin_at(h) == mover:
+            if h not in state.movable_penguins():
+                session.message = f"That penguin on {hex_id} is blocked in: it cannot move."
+                return None
+            ui.selected = None if ui.selected == h else h
+            session.message = (
+                None
+                if ui.selected is None
+                else (f"Penguin on {hex_id} chosen: now click where it goes.")
+            )
+            return None
+        if ui.selected is None:
+            session.message = "Choose one of your penguins first, then where it goes."
+            return None
+        return Action.move(ui.selected, h)  # the rules say why, if it cannot go there
+
+    def on_control(self, session: Any, control: str) -> None:
+        if control == "deselect":
+            session.ui.selected = None
+            session.message = None
+        return None
+
+    def describe_move(self, session: Any, player: int, action: Action) -> str:
+        state: HtmfState = session.state
+        seats = session.seats
+        name = seats[player].name
+        if action.src is None:
+            text = f"{name} placed a penguin on {_key(action.dst)}."
+        else:
+            fish = state.board.fish[state.board.index[action.src]]
+            text = (
+                f"{name} moved {_key(action.src)} to {_key(action.dst)} and took a floe with "
+                f"{fish} fish."
+            )
+        before = state.clone()
+        before.undo()
+        for p in range(state.players):
+            if state.is_out(p) and not before.is_out(p) and not state.is_over():
+                text += (
+                    f" {seats[p].name} cannot move any more: their penguins leave the ice with "
+                    "the floes they stand on."
+                )
+        if state.is_over():
+            text += " No penguin can move: the game is over."
+        return text
+
+    def move_groups(self, session: Any) -> list[MoveGroup]:
+        record = session.full_record()
+        state = record.start()
+        placing: list[Move] = []
+        moving: list[Move] = []
+        for action in record.actions:
+            player = state.to_move()
+            state.apply(action)
+            (placing if action.src is None else moving).append(
+                Move(state.ply, player, _shown(action), _spoken(action))
+            )
+        groups = [MoveGroup("Placing the penguins", tuple(placing))]
+        if moving:
+            groups.append(MoveGroup("Fishing", tuple(moving)))
+        return groups
+
+    def hint(self, session: Any, action: Action) -> Hint:
+        if action.src is None:
+            where = _key(action.dst)
+            return Hint(f"Hint: place a penguin on {where} (marked on the board).", (where,))
+        src, dst = _key(action.src), _key(action.dst)
+        return Hint(f"Hint: move the penguin on {src} to {dst} (both marked).", (src, dst))
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def rules_html(self) -> str:
+        return _rules_html()
+
+    def thumbnail(self) -> BoardSvg:
+        return _thumbnail()
+
+
+def _shown(action: Action) -> str:
+    """A move as the move list shows it: ``2,0→5,0`` (the record's notation ``2,0-5,0`` reads
+    badly with negative coordinates, ``1,1--1,3``)."""
+    if action.src is None:
+        return _key(action.dst)
+    return f"{_key(action.src)}→{_key(action.dst)}"
+
+
+def _spoken(action: Action) -> str:
+    if action.src is None:
+        return f"places a penguin on {_key(action.dst)}"
+    return f"moves from {_key(action.src)} to {_key(action.dst)}"
+
+
+def _status(state: HtmfState, seats: Sequence[Seat], selected: Hex | None) -> str:
+    player = state.to_move()
+    if player is None:
+        return '<p class="status">Game over.</p>'
+    what = "to place a penguin" if state.phase == "place" else "to move a penguin"
+    return (
+        f'<p class="status"><span data-to-move="{player}">{chip(seats[player], player)}</span> '
+        f"{what}.</p>"
+    )
+
+
+def _players(state: HtmfState, seats: Sequence[Seat]) -> str:
+    """Per player: fish and floes so far (the floes under their penguins included, as at
+    the end), penguins still on the ice, and whether they are out."""
+    breakdown = state.breakdown()
+    on_ice = [0] * state.players
+    for owner in state.penguins().values():
+        on_ice[owner] += 1
+    rows = []
+    for p, seat in enumerate(seats):
+        result = breakdown.players[p]
+        if state.is_over():
+            status = "finished"
+        elif state.is_out(p):
+            status = "out"
+        else:
+            status = "playing"
+        rows.append(
+            f'<tr data-player-row="{p}" data-out="{"true" if state.is_out(p) else "false"}">'
+            f'<th scope="row">{chip(seat, p)}</th>'
+            f'<td data-fish-of="{p}">{result.fish}</td><td data-floes-of="{p}">{result.floes}</td>'
+            f"<td>{on_ice[p]}</td><td>{status}</td></tr>"
+        )
+    return (
+        '<table class="players"><thead><tr><th scope="col">Player</th>'
+        '<th scope="col">Fish</th><th scope="col">Floes</th>'
+        '<th scope="col">Penguins on the ice</th><th scope="col">Status</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _result(state: HtmfState, seats: Sequence[Seat]) -> str:
+    """The result panel: each player's fish and floes, and what decided the game."""
+    breakdown = state.breakdown()
+    winners = list(breakdown.winners)
+    names = [escape(seats[p].name) for p in winners]
+    if len(winners) == 1:
+        headline = f"{names[0]} wins!"
+    else:
+        headline = "Shared victory: " + ", ".join(names) + "!"
+    top_fish = max(breakdown.scores)
+    tied = [p for p, r in enumerate(breakdown.players) if r.fish == top_fish]
+    if breakdown.decided_by == "fish":
+        why = f"{names[0]} caught the most fish ({top_fish})."
+    else:
+        tied_names = ", ".join(escape(seats[p].name) for p in tied)
+        floes = ", ".join(f"{escape(seats[p].name)} {breakdown.players[p].floes}" for p in tied)
+        if breakdown.decided_by == "floes":
+            why = (
+                f"{tied_names} tied on {top_fish} fish; the most floes breaks the tie "
+                f"({floes}), so {names[0]} wins."
+            )
+        else:
+            why = (
+                f"{tied_names} tied on {top_fish} fish and on floes ({floes}): "
+                "they share the victory."
+            )
+    ranked = sorted(breakdown.players, key=lambda r: (-r.fish, -r.floes, r.player))
+    rows = "".join(
+        f'<tr data-result-player="{r.player}" data-total="{r.fish}" data-floes="{r.floes}"'
+        f"{' class=winner' if r.player in winners else ''}>"
+        f"<th scope=row>{chip(seats[r.player], r.player)}</th>"
+        f'<td class="total">{r.fish}</td><td>{r.floes}</td>'
+        f"<td>{r.by_fish[0]} × 1, {r.by_fish[1]} × 2, {r.by_fish[2]} × 3</td></tr>"
+        for r in ranked
+    )
+    return (
+        f"<h2>{headline}</h2>"
+        f'<p class="tie-break" data-decided-by="{breakdown.decided_by}">{why}</p>'
+        '<table class="results"><thead><tr><th scope=col>Player</th><th scope=col>Fish</th>'
+        "<th scope=col>Floes</th><th scope=col>Floes by fish</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+@cache
+def _rules_html() -> str:
+    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
+
+
+@cache
+def _thumbnail() -> BoardSvg:
+    """A standard board a few moves into a 2-player game."""
+    from waddle.games.htmf.record import new_record
+
+    state = new_record(2, seed=5).start()
+    while state.phase == "place":
+        state.apply(state.legal_actions()[0])
+    for _ in range(4):
+        state.apply(state.legal_actions()[-1])
+    return board_svg(state, default_seats(2), show_legal=False)
+
+
+PRESENTER = HtmfPresenter()
