@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
-"""Boot benchmark: how long the app takes to be ready, against a bare PyScript page.
+"""Boot benchmark: how long the app takes to be ready, against a bare PyScript page, and
+how soon a returning visitor sees their board.
 
     .venv/bin/python scripts/bench_boot.py [--runs 7]     (or: make bench-boot)
 
-Both pages are served from the same dist/ (built if missing) by the same static server,
+The pages are served from the same dist/ (built if missing) by the same static server,
 on the same vendored Pyodide/PyScript and interpreter setting, and loaded in headless
-/usr/bin/chromium, each run in a new browser context (empty HTTP cache and storage):
+/usr/bin/chromium, each first visit in a new browser context (empty HTTP cache and
+storage):
 
-- app:  dist/index.html, timed to ``<html data-app="ready">`` (set by web/main.py);
+- chooser: dist/index.html on a first visit (the game chooser, with a picture of each
+  game's board), timed to ``<html data-app="ready">`` (set by web/main.py);
+- game: ``index.html?game=waddle``, a game at once, to ``data-app="ready"``;
 - bare: a page generated in memory (never written to dist/) whose only Python is
-  ``print(1)``, timed to PyScript's ``py:all-done``.
+  ``print(1)``, timed to PyScript's ``py:all-done``;
+- returning: in one context, a Waddle game a few moves in, then reloaded: the time to the
+  first board (the last board painted by web/loading.js, ``waddle:preview-painted``) and
+  to interactive (``data-app="ready"``), with the HTTP cache and the service worker as a
+  returning visitor has them.
 
 Times are from the start of navigation (``performance.now()`` in the page), so they
-leave out Playwright's own overhead. The pages alternate, after one discarded warm-up of
-each. Prints every run, the medians and the ratio app/bare. Not a test: the figures
-depend on the machine.
+leave out Playwright's own overhead. The first-visit pages alternate, after one discarded
+warm-up of each. Prints every run, the medians and the ratios to bare. Not a test: the
+figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -40,9 +48,13 @@ addEventListener("py:progress", (event) => {
   if (event.detail === "Loaded Pyodide") window.__bench.pyodide ??= performance.now();
 });
 new MutationObserver(() => {
-  const state = document.documentElement?.dataset.app;
+  const root = document.documentElement;
+  const state = root?.dataset.app;
   if (state && state !== "loading") window.__bench[state] ??= performance.now();
-}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app"] });
+  if (root?.hasAttribute("data-preview")) window.__bench.preview ??= performance.now();
+}).observe(document, {
+  attributes: true, subtree: true, attributeFilter: ["data-app", "data-preview"],
+});
 """
 
 BARE_HTML = """<!doctype html>
@@ -80,6 +92,30 @@ def time_page(browser, url: str, done: str) -> dict[str, float]:
     return marks
 
 
+def time_returning(browser, origin: str, runs: int) -> list[dict[str, float]]:
+    """Reloads of a game in progress: the painted last board, then the live one."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.add_init_script(RECORD)
+        page.goto(f"{origin}/?game=waddle")
+        page.wait_for_function("window.__bench && 'ready' in window.__bench", timeout=TIMEOUT_MS)
+        for _ in range(4):
+            before = page.evaluate("location.hash")
+            page.click('svg#board [data-legal="true"]')
+            page.wait_for_function("h => location.hash !== h", arg=before)
+        marks = []
+        for _ in range(runs + 1):  # the first reload warms the service worker: discarded
+            page.reload()
+            page.wait_for_function(
+                "window.__bench && 'ready' in window.__bench", timeout=TIMEOUT_MS
+            )
+            marks.append(page.evaluate("window.__bench"))
+        return marks[1:]
+    finally:
+        context.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", "-n", type=int, default=7, help="runs of each page")
@@ -105,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     server = serve_web.make_server(args.dist, extra=extra)
     server.start_in_thread()
     pages = {
-        "app": (f"{server.origin}/", "ready"),
+        "chooser": (f"{server.origin}/", "ready"),
+        "game": (f"{server.origin}/?game=waddle", "ready"),
         "bare": (f"{server.origin}/bench-bare.html", "allDone"),
     }
     results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
@@ -119,26 +156,38 @@ def main(argv: list[str] | None = None) -> int:
                     marks = time_page(browser, url, done)
                     results[name].append(marks)
                     print(
-                        f"run {run}: {name:4} {marks[done]:7.0f} ms"
+                        f"run {run}: {name:7} {marks[done]:7.0f} ms"
                         f"  (Pyodide loaded {marks['pyodide']:5.0f} ms)",
                         flush=True,
                     )
+            returning = time_returning(browser, server.origin, args.runs)
+            for run, marks in enumerate(returning, start=1):
+                print(
+                    f"run {run}: returning: board painted {marks.get('preview', float('nan')):6.0f}"
+                    f" ms, ready {marks['ready']:6.0f} ms",
+                    flush=True,
+                )
             browser.close()
     finally:
         server.stop()
 
-    app_ready = statistics.median(m["ready"] for m in results["app"])
-    app_pyodide = statistics.median(m["pyodide"] for m in results["app"])
-    app_main = statistics.median(m["ready"] - m["pyodide"] for m in results["app"])
-    bare_done = statistics.median(m["allDone"] for m in results["bare"])
-    bare_pyodide = statistics.median(m["pyodide"] for m in results["bare"])
+    def median(name: str, key: str) -> float:
+        return statistics.median(m[key] for m in results[name])
+
+    bare_done = median("bare", "allDone")
     print()
     print(f"medians of {args.runs} runs (Pyodide {info['PYODIDE_VERSION']}, ", end="")
     print(f"PyScript {info['PYSCRIPT_VERSION']}, {info['APP_ZIP']}):")
-    print(f"  app  data-app=ready  {app_ready:7.0f} ms  (Pyodide loaded {app_pyodide:.0f} ms,")
-    print(f"                                  then web/main.py {app_main:.0f} ms)")
-    print(f"  bare py:all-done     {bare_done:7.0f} ms  (Pyodide loaded {bare_pyodide:.0f} ms)")
-    print(f"  ratio app/bare       {app_ready / bare_done:7.2f}")
+    for name, label in (("chooser", "first visit, chooser"), ("game", "first visit, ?game=")):
+        ready = median(name, "ready")
+        print(
+            f"  {label:22} ready {ready:7.0f} ms  (Pyodide loaded "
+            f"{median(name, 'pyodide'):.0f} ms; ratio to bare {ready / bare_done:.2f})"
+        )
+    print(f"  {'bare PyScript':22} done  {bare_done:7.0f} ms")
+    painted = statistics.median(m.get("preview", float("nan")) for m in returning)
+    ready = statistics.median(m["ready"] for m in returning)
+    print(f"  {'returning visit':22} board {painted:7.0f} ms, ready {ready:.0f} ms")
     return 0
 
 

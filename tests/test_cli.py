@@ -199,3 +199,96 @@ def test_bench_prints_games_per_second_for_each_player_count():
     row = next(line.split() for line in out.splitlines() if line.split()[:1] == ["2"])
     assert float(row[1]) > 0 and float(row[2]) > 0
     assert "µs per action" in out
+
+
+# -- more than one game ----------------------------------------------------------------------
+
+
+def htmf_finished(players: int, seed: int):
+    from waddle.games.htmf.record import new_record as htmf_new_record
+
+    record = htmf_new_record(players, seed)
+    state = record.start()
+    rng = Rng(seed)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    return record.with_actions(state.history), state
+
+
+def test_replay_tells_the_games_apart_by_format_also_in_one_mixed_jsonl_file(tmp_path):
+    waddle = finished_record(3, 4)
+    htmf, htmf_state = htmf_finished(3, 4)
+    bad_htmf = htmf.to_json()
+    bad_htmf["actions"] = [*bad_htmf["actions"][:3], {"place": [99, 99]}]
+    lines = [waddle.dumps(), htmf.dumps(), json.dumps(bad_htmf), '{"format": "chess/1"}']
+    code, out, err = run("replay", "--jsonl", write(tmp_path, "mixed.jsonl", "\n".join(lines)))
+    results = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(results) == 4
+    assert results[0]["scores"] == waddle.replay().scores() and "breakdown" in results[0]
+    assert results[1] == {
+        "over": True,
+        "scores": htmf_state.scores(),
+        "floes": htmf_state.floe_counts(),
+        "winners": htmf_state.winners(),
+    }
+    assert "action 3" in results[2]["error"]
+    assert "waddle-record/1" in results[3]["error"] and "htmf-record/1" in results[3]["error"]
+    assert [line.split(":")[0] for line in err.splitlines()] == ["error", "error"]
+
+
+def test_replay_reads_standard_input_when_the_file_is_a_dash():
+    htmf, state = htmf_finished(2, 9)
+    code, out, err = run_with_stdin(htmf.dumps(), "replay", "-")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["winners"] == state.winners()
+    proc = subprocess.run(
+        [sys.executable, "-m", "waddle", "replay", "--jsonl", "-"],
+        cwd=ROOT,
+        input=f"{htmf.dumps()}\n{finished_record(2, 3).dumps()}\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert [json.loads(line)["over"] for line in proc.stdout.splitlines()] == [True, True]
+
+
+def run_with_stdin(text: str, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err, stdin=io.StringIO(text))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_new_check_map_and_move_take_the_game():
+    code, out, _ = run("new", "--game", "htmf", "--players", "4", "--seed", "5")
+    data = json.loads(out)
+    assert code == 0 and data["format"] == "htmf-record/1" and data["players"] == 4
+    assert len(data["board"]) == 60 and data["actions"] == []
+    proc = run_process("new", "--game", "htmf", "--players", "5")
+    assert proc.returncode == 2 and "2 to 4 players" in proc.stderr
+    code, out, err = run_with_stdin(json.dumps(data), "move", "-", "--bot", "medium")
+    assert code == 0 and "place" in json.loads(out)
+    code, out, err = run_with_stdin(json.dumps(data), "move", "-", "--game", "waddle")
+    assert code == 2 and "not a game of waddle" in err
+
+
+def test_check_map_of_a_custom_htmf_board_lists_its_errors(tmp_path):
+    board = [{"q": 0, "r": 0, "fish": 1}, {"q": 0, "r": 0, "fish": 2}, {"q": 1, "r": 0, "fish": 4}]
+    code, out, err = run(
+        "check-map", "--game", "htmf", write(tmp_path, "b.json", json.dumps(board))
+    )
+    assert code == 2 and out == ""
+    assert all(line.startswith("error: ") for line in err.splitlines()) and err.count("\n") >= 2
+    assert "0,0" in err and "4" in err
+
+
+def test_tournament_and_bench_take_the_game():
+    code, out, _ = run(
+        "tournament", "--game", "htmf", "--levels", "medium", "random", "--games", "2",
+        "--iterations", "1", "--processes", "1", "--json",
+    )  # fmt: skip
+    report = json.loads(out)[0]
+    assert code == 0 and report["game"] == "htmf" and report["games"] == 2
+    assert {row["level"] for row in report["levels"]} == {"medium", "random"}
+    code, out, _ = run("tournament", "--game", "htmf", "--levels", "nonsense", "--games", "1")
+    assert code == 2
