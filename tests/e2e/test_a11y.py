@@ -175,6 +175,10 @@ def test_axe_finds_nothing_serious_in_the_app(audit_page, scheme):
     page.wait_for_selector("#result[data-winners]", state="visible")
     problems += audit(page, f"{scheme}: game over with results")
 
+    click(page, '[data-command="open-chooser"]')
+    page.wait_for_selector("#chooser", state="visible")
+    problems += audit(page, f"{scheme}: the game chooser")
+
     assert not problems, "serious accessibility problems:\n  " + "\n  ".join(problems)
 
 
