@@ -446,3 +446,12 @@ def test_tournament_rejects_more_levels_than_players():
         "tournament", "--levels", "easy", "easy", "easy", "--players", "2", "--games", "1"
     )
     assert code == 2 and out == "" and err.startswith("error:")
+
+
+def test_a_tournament_of_any_game_is_named_by_its_package_and_rotates_seats():
+    from waddle.core.tournament import run_tournament
+
+    result = run_tournament("waddle.games.waddle", ["medium", "random"], players=2, games=2,
+                            iterations=1)  # fmt: skip
+    assert [(row.level, row.share) for row in result.rows] == [("medium", 1.0), ("random", 0.0)]
+    assert [g.game.levels for g in result.games] == [("medium", "random"), ("random", "medium")]

@@ -4,8 +4,8 @@ A bot never blocks for its whole budget in one call. It thinks through a :class:
 which a caller advances in slices, so a web page can think for a few milliseconds, yield
 to its event loop, and carry on:
 
->>> from waddle.games.waddle import new_game
->>> state = new_game(players=2, seed=3)
+>>> from waddle.core.nim import Nim
+>>> state = Nim(players=2, stones=7)
 >>> bot = MctsBot(seed=1, budget=Budget(iterations=40))
 >>> search = bot.start(state)
 >>> while not search.advance(0.005):  # a page would ``await asyncio.sleep(0)`` here
@@ -220,8 +220,8 @@ class _Immediate(Search[A]):
 class RandomBot(SearchBot[A]):
     """Plays a uniformly random legal action: the baseline every other bot should beat.
 
-    >>> from waddle.games.waddle import new_game
-    >>> state = new_game(players=3, seed=1)
+    >>> from waddle.core.nim import Nim
+    >>> state = Nim(players=3, stones=9)
     >>> RandomBot(seed=4).choose(state) == RandomBot(seed=4).choose(state)
     True
     """
@@ -241,9 +241,8 @@ class RandomBot(SearchBot[A]):
 def win_shares(state: GameState) -> list[float]:
     """The default reward of a finished game: 1 for a sole winner, split on a tie, else 0.
 
-    >>> from waddle.games.waddle import new_game
-    >>> state = new_game(players=2, seed=0)
-    >>> win_shares(state)  # nobody has scored yet: a two-way tie
+    >>> from waddle.core.nim import Nim
+    >>> win_shares(Nim(players=2, stones=4))  # nobody has won yet: a two-way tie
     [0.5, 0.5]
     """
     winners = state.winners()
@@ -515,8 +514,8 @@ def tree_search(state: GameState, budget: Budget, config: MctsConfig, rng: Rng) 
 class MctsBot(SearchBot[A]):
     """Monte Carlo tree search with the hooks of :class:`MctsConfig`.
 
-    >>> from waddle.games.waddle import new_game
-    >>> state = new_game(players=4, seed=2)
+    >>> from waddle.core.nim import Nim
+    >>> state = Nim(players=3, stones=11)
     >>> bot = MctsBot(seed=3, budget=Budget(iterations=30))
     >>> bot.choose(state) == MctsBot(seed=3, budget=Budget(iterations=30)).choose(state)
     True

@@ -4,12 +4,8 @@ with win shares.
 Each board is played once per seat rotation, so every level sits in every seat of the
 starting order equally often, and the board and the order favour nobody on average. The
 game is named by its package (``GameEntry.module``), so games run in worker processes
-without this module knowing any of them.
-
->>> result = run_tournament("waddle.games.waddle", ["medium", "random"], players=2, games=2,
-...                         iterations=1)
->>> [(row.level, row.share) for row in result.rows]
-[('medium', 1.0), ('random', 0.0)]
+without this module knowing any of them (``python -m waddle tournament --game ID`` runs
+one).
 """
 
 from __future__ import annotations
