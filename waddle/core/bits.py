@@ -63,6 +63,11 @@ class BitWriter:
         for byte in data:
             self.uint(byte, 8)
 
+    @property
+    def bit_length(self) -> int:
+        """How many bits have been written so far."""
+        return self._bits
+
     def to_bytes(self) -> bytes:
         pad = -self._bits % 8
         return (self._value << pad).to_bytes((self._bits + pad) // 8, "big")

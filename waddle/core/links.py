@@ -43,6 +43,9 @@ class LinkedGame:
     """Seat names, or None when the link has none (the defaults are shown)."""
     bots: list[str | None] | None
     """Each seat's computer level, or None for a person (None: all people)."""
+    study: Any = None
+    """The link's :class:`waddle.core.study.Study`, or None (see :func:`waddle.core.study.
+    write_study`: an extension after the seats)."""
 
 
 def index_width(choices: int) -> int:

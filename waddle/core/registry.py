@@ -31,6 +31,7 @@ from waddle.core.bots import Bot
 from waddle.core.game import GameState
 from waddle.core.links import LinkedGame
 from waddle.core.records import GameRecord
+from waddle.core.study import Study
 
 
 @dataclass(frozen=True)
@@ -97,10 +98,19 @@ class GameModule(Protocol):
         record: GameRecord,
         names: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
-    ) -> str: ...
+        study: Study | None = None,
+    ) -> str:
+        """The link text of ``record``; a ``study`` goes after the seats
+        (:func:`waddle.core.study.write_study`)."""
+        ...
 
     def decode_link(self, text: str) -> LinkedGame:
         """Everything in a link text (``LinkError`` with a message for the user)."""
+        ...
+
+    def places(self, record: GameRecord) -> tuple[str, ...]:
+        """The places of the record's board that a study may mark, in a fixed order: the
+        values of the board's ``data-hex`` hooks (links store a mark as its index here)."""
         ...
 
     def make_bot(

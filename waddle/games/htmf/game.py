@@ -19,8 +19,9 @@ from typing import Any, TextIO
 
 from waddle.core.links import LinkedGame
 from waddle.core.records import BoardError
+from waddle.core.study import Study
 from waddle.games.htmf.board import Board, check_players, load_custom_board
-from waddle.games.htmf.link import BOT_LEVELS, decode_link, encode_link
+from waddle.games.htmf.link import BOT_LEVELS, decode_link, encode_link, places
 from waddle.games.htmf.record import Record, new_record
 from waddle.games.htmf.state import HtmfState
 
@@ -79,11 +80,15 @@ class HtmfGame:
         record: Record,
         names: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
+        study: Study | None = None,
     ) -> str:
-        return encode_link(record, names, bots)
+        return encode_link(record, names, bots, study)
 
     def decode_link(self, text: str) -> LinkedGame:
         return decode_link(text)
+
+    def places(self, record: Record) -> tuple[str, ...]:
+        return places(record)
 
     # -- bots and benchmarks ---------------------------------------------------------------
 

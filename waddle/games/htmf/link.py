@@ -41,6 +41,7 @@ from waddle.core.links import (
     write_seats,
 )
 from waddle.core.records import RecordError
+from waddle.core.study import Study, read_study, study_places, write_study
 from waddle.games.htmf.board import MAX_FISH, MAX_PLAYERS, MIN_PLAYERS, Floe, standard_floes
 from waddle.games.htmf.record import Generated, Record
 
@@ -65,8 +66,10 @@ def encode_link(
     record: Record,
     names: Sequence[str] | None = None,
     bots: Sequence[str | None] | None = None,
+    study: Study | None = None,
 ) -> str:
-    """The link text of ``record``, with seat names and computer seats if given."""
+    """The link text of ``record``, with seat names and computer seats if given, and a
+    ``study`` after them (:func:`waddle.core.study.write_study`)."""
     generated = board_is_generated(record)
     w = BitWriter()
     w.uint(record.players - MIN_PLAYERS, 2)
@@ -79,6 +82,7 @@ def encode_link(
         _write_board(w, record.board)
     write_actions(w, record.start(), record.actions)
     write_seats(w, names, bots, record.players, BOT_LEVELS)
+    write_study(w, study, places(record), record.players, bots)
     return PREFIX + pack_text(w.to_bytes())
 
 
@@ -112,9 +116,15 @@ def decode_link(text: str) -> LinkedGame:
             raise LinkError(f"the link's board is not valid: {e}") from None
         read_actions(r, state)
         names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
+        study = read_study(r, places(record), len(state.history))
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
-    return LinkedGame(record.with_actions(state.history), names, bots)
+    return LinkedGame(record.with_actions(state.history), names, bots, study)
+
+
+def places(record: Record) -> tuple[str, ...]:
+    """The places a study may mark: every floe of the board, in the record's order."""
+    return study_places(f.hex for f in record.board)
 
 
 def _write_board(w: BitWriter, floes: Sequence[Floe]) -> None:

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from waddle.core.links import LinkedGame
+from waddle.core.study import Study
 from waddle.games.waddle.board import Board, load_custom_map
-from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game
+from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game, places
 from waddle.games.waddle.record import Record, new_record, starting_order
 from waddle.games.waddle.state import WaddleState
 
@@ -74,11 +75,15 @@ class WaddleGame:
         record: Record,
         names: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
+        study: Study | None = None,
     ) -> str:
-        return encode_game(record, list(names) if names else None, bots=bots)
+        return encode_game(record, list(names) if names else None, bots=bots, study=study)
 
     def decode_link(self, text: str) -> LinkedGame:
         return decode_link(text)
+
+    def places(self, record: Record) -> tuple[str, ...]:
+        return places(record)
 
     # -- bots and benchmarks ---------------------------------------------------------------
 

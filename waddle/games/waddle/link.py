@@ -29,6 +29,7 @@ from waddle.core.links import (
     write_actions,
     write_seats,
 )
+from waddle.core.study import Study, read_study, study_places, write_study
 from waddle.games.waddle.board import HexSpec
 from waddle.games.waddle.mapgen import default_tileset, generate_map
 from waddle.games.waddle.record import Generated, Record, RecordError
@@ -68,8 +69,11 @@ def encode_game(
     *,
     generated: bool | None = None,
     bots: list[str | None] | None = None,
+    study: Study | None = None,
 ) -> str:
-    """The link text of ``record``; ``generated`` skips re-checking the map when known."""
+    """The link text of ``record``; ``generated`` skips re-checking the map when known.
+    A ``study`` (captions and marks) goes after the seats (:func:`waddle.core.study.
+    write_study`)."""
     if generated is None:
         generated = map_is_generated(record)
     w = BitWriter()
@@ -86,6 +90,7 @@ def encode_game(
         w.uint(player, 3)
     write_actions(w, record.start(), record.actions)
     write_seats(w, names, bots, record.players, BOT_LEVELS)
+    write_study(w, study, places(record), record.players, bots)
     return PREFIX + pack_text(w.to_bytes())
 
 
@@ -120,10 +125,16 @@ def decode_link(text: str) -> LinkedGame:
         state = _start(record)
         read_actions(r, state)
         names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
+        study = read_study(r, places(record), len(state.history))
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
     record.actions = state.history
-    return LinkedGame(record, names, bots)
+    return LinkedGame(record, names, bots, study)
+
+
+def places(record: Record) -> tuple[str, ...]:
+    """The places a study may mark: every hex of the map, in the record's order."""
+    return study_places(s.hex for s in record.map)
 
 
 def _start(record: Record) -> WaddleState:
