@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from waddle.app.session import Session
 from waddle.core.records import RecordError
+from waddle.core.study import Study, StudyError
 from waddle.games import GAMES
 
 SAVE_FORMAT = "waddle-save/1"
@@ -96,6 +97,8 @@ class SaveEntry:
     names: tuple[str, ...]
     ply: int
     over: bool
+    study: str | None = None
+    """A study's title ("" when it has none); None: a plain game."""
 
 
 @dataclass
@@ -106,15 +109,20 @@ class SaveList:
 
 
 def session_to_json(session: Session, record=None) -> dict[str, Any]:
-    """The game's record with the seats as an extra key: the export format.
+    """The game's record with the seats (and a study) as extra keys: the export format.
 
-    ``record`` defaults to the game up to the shown position; saves pass the whole line.
+    ``record`` defaults to the game up to the shown position (a study's whole line); saves
+    pass the whole line.
     """
-    data = (record or session.record()).to_json()
+    if record is None:
+        record = session.full_record() if session.study is not None else session.record()
+    data = record.to_json()
     data["seats"] = [
         {"name": s.name, "colour": s.colour, **({"bot": s.bot} if s.bot else {})}
         for s in session.seats
     ]
+    if session.study is not None:  # docs/studies.md: an extra key other readers ignore
+        data["study"] = session.study.upto(len(data["actions"])).to_json()
     return data
 
 
@@ -133,9 +141,15 @@ def session_from_json(data: Any) -> Session:
         colours = [s.get("colour", "") if isinstance(s, dict) else "" for s in seats]
         bots = [s.get("bot") if isinstance(s, dict) else None for s in seats]
     try:
-        return Session.start(game, game.record_from_json(data), names, colours, bots)
+        record = game.record_from_json(data)
+        study = None
+        if "study" in data:
+            study = Study.from_json(data["study"], game.places(record), len(record.actions))
+        return Session.start(game, record, names, colours, bots, study)
     except RecordError as e:
         raise SaveError(str(e)) from None
+    except StudyError as e:
+        raise SaveError(f"its study cannot be read: {e}") from None
 
 
 def import_file(text: str) -> Session:
@@ -299,12 +313,16 @@ class SaveStore:
         if entry is None:
             raise SaveError("it holds a game this version does not know")
         name, saved_at, players, names, ply, over = fields
-        return SaveEntry(key, name, entry.id, saved_at, players, names, ply, over)
+        study = game.get("study")
+        title = None
+        if type(study) is dict:
+            title = study.get("title") if type(study.get("title")) is str else ""
+        return SaveEntry(key, name, entry.id, saved_at, players, names, ply, over, title)
 
     def _load_text(self, text: str) -> Session:
         data = self._parse(text)
         session = session_from_json(data.get("game"))
         ply = data.get("ply")
-        if type(ply) is int and 0 <= ply < session.state.ply:
+        if type(ply) is int and 0 <= ply <= session.total_plies:
             session.go_to(ply)  # the moves after it stay there to redo
         return session

@@ -27,6 +27,7 @@ from waddle.core.game import OMNISCIENT, resolve_chance
 from waddle.core.links import LinkError
 from waddle.core.records import GameRecord
 from waddle.core.registry import GameModule
+from waddle.core.study import Study
 from waddle.games import GAMES
 from waddle.ui.presenter import Scene
 from waddle.ui.seats import Seat, make_seats
@@ -47,6 +48,8 @@ class Session:
     """Actions taken back by undo, most recent last: what redo plays again."""
     ui: Any = None
     """The presenter's state between clicks (a chosen token, a selected penguin)."""
+    study: Study | None = None
+    """Captions and marks on steps of the whole line (None: a plain game)."""
 
     def __post_init__(self) -> None:
         if self.ui is None:
@@ -74,11 +77,16 @@ class Session:
         names: Sequence[str] | None = None,
         colours: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
+        study: Study | None = None,
     ) -> Session:
-        """Replay ``record`` (``RecordError`` if it is not legal) with the given seats."""
+        """Replay ``record`` (``RecordError`` if it is not legal) with the given seats; a
+        ``study`` opens where it begins (its first annotated step), the rest to redo."""
         state = record.replay()
         seats = make_seats(record.players, names, colours, bots, game.bot_levels)
-        return Session(game, record.with_actions(()), state, seats)
+        session = Session(game, record.with_actions(()), state, seats, study=study)
+        if study is not None:
+            session.go_to(study.first_annotated or 0)
+        return session
 
     @staticmethod
     def from_link(text: str) -> Session:
@@ -88,7 +96,7 @@ class Session:
             raise LinkError("this link does not hold a game of this app (unknown format)")
         game = entry.load()
         linked = game.decode_link(text)
-        return Session.start(game, linked.record, linked.names, None, linked.bots)
+        return Session.start(game, linked.record, linked.names, None, linked.bots, linked.study)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -105,12 +113,15 @@ class Session:
         return self.setup.with_actions(self.state.history + self.future[::-1])
 
     def link(self) -> str:
-        return self.link_of(self.record())
+        """The game up to the shown position; a study's whole line (it opens at its start)."""
+        return self.link_of(self.full_record() if self.study else self.record())
 
     def link_of(self, record: GameRecord) -> str:
-        """The share-link text of ``record`` with this session's seats."""
+        """The share-link text of ``record`` with this session's seats (and the steps of
+        its study that ``record`` reaches)."""
+        study = None if self.study is None else self.study.upto(len(record.actions))
         return self.game.encode_link(
-            record, [s.name for s in self.seats], [s.bot for s in self.seats]
+            record, [s.name for s in self.seats], [s.bot for s in self.seats], study
         )
 
     def bot_to_move(self) -> str | None:
@@ -154,6 +165,9 @@ class Session:
         if self.future and self.future[-1] == action:
             self.future.pop()
         else:
+            if self.future and self.study is not None:
+                # A new line leaves the old one here: the study's later steps were about it.
+                self.study = self.study.upto(self.state.ply)
             self.future.clear()
         player = self.state.to_move()
         self.state.apply(action)
