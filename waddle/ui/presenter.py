@@ -130,6 +130,30 @@ class Presenter(Protocol):
         ...
 
 
+class StudyPresenter(Protocol):
+    """What a presenter adds for studies (captions and marks on the steps of a game, see
+    :mod:`waddle.core.study`). Optional: the app offers studies in a game only when its
+    presenter has it (:func:`draws_marks`), so a game can pick studies up later.
+
+    Marks name places as the board's ``data-hex`` hooks do, and the game's ``places``
+    (:class:`waddle.core.registry.GameModule`) lists them; the presenter decides how a
+    highlight and an arrow look on its board (hex boards: :mod:`waddle.ui.marks`).
+    """
+
+    def draw_marks(
+        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        """SVG markup drawn over ``render(scene).board``: each mark's ``[data-mark]`` and
+        each arrow's ``[data-arrow="from>to"]``, with their meaning in an ``aria-label``;
+        places not on the board are skipped. Clicks must pass through it."""
+        ...
+
+
+def draws_marks(presenter: Any) -> bool:
+    """Whether a game's presenter draws study marks (:class:`StudyPresenter`)."""
+    return callable(getattr(presenter, "draw_marks", None))
+
+
 def move_list_html(groups: Sequence[MoveGroup], seats: Sequence[Seat], current: int) -> str:
     """The moves, group by group; each move is a button that shows the position after it.
 

@@ -24,6 +24,7 @@ from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.state import HtmfState
 from waddle.games.htmf.view import board_svg
+from waddle.ui.marks import hex_marks_svg
 from waddle.ui.markup import BoardSvg, chip
 from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
@@ -166,6 +167,12 @@ class HtmfPresenter:
             return Hint(f"Hint: place a penguin on {where} (marked on the board).", (where,))
         src, dst = _key(action.src), _key(action.dst)
         return Hint(f"Hint: move the penguin on {src} to {dst} (both marked).", (src, dst))
+
+    def draw_marks(
+        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        """A study's marks: a ring inside each marked hex, arrows from centre to centre."""
+        return hex_marks_svg(marks, arrows, inset=0.8)
 
     # -- pages ------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ panels and messages, as the web shell asks for them (see :mod:`waddle.ui.present
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -32,6 +32,7 @@ from waddle.games.waddle.panels import (
 )
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import board_svg
+from waddle.ui.marks import hex_marks_svg
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
@@ -150,6 +151,12 @@ class WaddlePresenter:
         what = "a double token" if action.double else "a penguin"
         where = f"{action.hex[0]},{action.hex[1]}"
         return Hint(f"Hint: place {what} on {where} (marked on the board).", hexes=(where,))
+
+    def draw_marks(
+        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        """A study's marks: a ring inside each marked hex, arrows from centre to centre."""
+        return hex_marks_svg(marks, arrows, inset=0.86)
 
     # -- pages ------------------------------------------------------------------------------
 

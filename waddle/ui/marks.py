@@ -1,0 +1,102 @@
+"""A study's marks drawn over a hex board: highlighted hexes and arrows between hexes.
+
+Each game's presenter decides how marks look on its board (``Presenter.draw_marks``, see
+:mod:`waddle.ui.presenter`); the hex games draw them with :func:`hex_marks_svg`. The
+overlay is one ``<g class="study-marks">`` after the board's places, which clicks pass
+through (``pointer-events: none`` in web/board.css), so marks never hide a legal move.
+
+Hooks: ``[data-mark="q,r"]`` on each highlighted hex, ``[data-arrow="q,r>q,r"]`` on each
+arrow; the group's ``aria-label`` says the same in words.
+
+>>> svg = hex_marks_svg(("1,0",), (("1,0", "3,-1"),))
+>>> svg.count("data-mark="), 'data-arrow="1,0&gt;3,-1"' in svg
+(1, True)
+>>> hex_marks_svg(("not a hex",), ())
+''
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+from waddle.core import hexgrid
+from waddle.core.hexgrid import Hex
+from waddle.ui.markup import HEX_SIZE, polygon, pt
+
+
+def parse_hex(place: str) -> Hex | None:
+    """``"q,r"`` as a hex, or None for anything else.
+
+    >>> parse_hex("3,-1"), parse_hex("3;-1")
+    ((3, -1), None)
+    """
+    parts = place.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+
+
+def hex_marks_svg(
+    marks: Sequence[str],
+    arrows: Sequence[tuple[str, str]],
+    size: float = HEX_SIZE,
+    inset: float = 0.86,
+) -> str:
+    """The overlay for ``marks`` and ``arrows`` on a board of pointy-top hexes of ``size``
+    (``inset``: how far inside its hex a highlight's outline runs)."""
+    parts: list[str] = []
+    said_marks: list[str] = []
+    for place in marks:
+        h = parse_hex(place)
+        if h is None:
+            continue
+        centre = hexgrid.to_pixel(h, size)
+        ring = hexgrid.corners_around(centre, inset * size)
+        key = escape(place)
+        parts.append(
+            f'<g class="study-mark" data-mark="{key}">'
+            f"{polygon(ring, 'study-mark-halo')}{polygon(ring, 'study-mark-ring')}</g>"
+        )
+        said_marks.append(place)
+    said_arrows: list[str] = []
+    for src, dst in arrows:
+        a, b = parse_hex(src), parse_hex(dst)
+        if a is None or b is None or a == b:
+            continue
+        parts.append(_arrow(src, dst, hexgrid.to_pixel(a, size), hexgrid.to_pixel(b, size), size))
+        said_arrows.append(f"from {src} to {dst}")
+    if not parts:
+        return ""
+    words = []
+    if said_marks:
+        words.append("Marked: " + ", ".join(said_marks) + ".")
+    if said_arrows:
+        words.append("Arrows " + "; ".join(said_arrows) + ".")
+    return (
+        f'<g class="study-marks" role="img" aria-label="{escape(" ".join(words))}">'
+        f"{''.join(parts)}</g>"
+    )
+
+
+def _arrow(src: str, dst: str, a: tuple[float, float], b: tuple[float, float], size: float) -> str:
+    """A shaft from near ``a``'s centre to just short of ``b``'s, and a head at ``b``."""
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    start = (x1 + ux * size * 0.3, y1 + uy * size * 0.3)
+    tip = (x2 - ux * size * 0.25, y2 - uy * size * 0.25)
+    head = size * 0.42
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = (-uy * head * 0.55, ux * head * 0.55)
+    points = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    shaft = f"M{pt(*start)}L{pt(*base)}"
+    return (
+        f'<g class="study-arrow" data-arrow="{escape(src)}&gt;{escape(dst)}">'
+        f'<path class="study-arrow-halo" d="{shaft}"/><path class="study-arrow-shaft" d="{shaft}"/>'
+        f"{polygon(points, 'study-arrow-head')}</g>"
+    )
