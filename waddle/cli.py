@@ -104,14 +104,14 @@ def cmd_replay(args: argparse.Namespace, io: IO) -> int:
 
 
 def cmd_new(args: argparse.Namespace, io: IO) -> int:
-    entry = GAMES.by_id(args.game)
+    text = _read(args.map, io.stdin) if args.map else None
+    entry = GAMES.by_id(_game_of_board(args.game, text))
     _check_players(entry, args.players)
     game = entry.load()
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    if args.map:
-        text = _read(args.map, io.stdin)
+    if text is not None:
         try:
             _summary, warnings = game.check_board(text)
             record = game.custom_record(args.players, text, seed)
@@ -126,8 +126,8 @@ def cmd_new(args: argparse.Namespace, io: IO) -> int:
 
 
 def cmd_check_map(args: argparse.Namespace, io: IO) -> int:
-    game = GAMES.by_id(args.game).load()
     text = _read(args.map, io.stdin)
+    game = GAMES.by_id(_game_of_board(args.game, text)).load()
     try:
         summary, warnings = game.check_board(text)
     except BoardError as e:
@@ -136,6 +136,16 @@ def cmd_check_map(args: argparse.Namespace, io: IO) -> int:
         print(f"warning: {args.map}: {warning}", file=io.err)
     print(f"ok: {summary}", file=io.out)
     return 0
+
+
+def _game_of_board(chosen: str | None, text: str | None) -> str:
+    """``--game`` if given, else the game a board file names (the board editor writes
+    ``"game"``; a record has its ``"format"``), else the first game."""
+    if chosen is not None:
+        return chosen
+    from waddle.app.editor import board_game
+
+    return board_game(text or "", GAMES.default.id) or GAMES.default.id
 
 
 def _board_problems(path: str, error: BoardError) -> str:
@@ -265,13 +275,16 @@ def _positive(kind: type) -> Any:
     return parse
 
 
-def _add_game(p: argparse.ArgumentParser, default: str | None = GAMES.default.id) -> None:
-    p.add_argument(
-        "--game",
-        choices=GAMES.ids,
-        default=default,
-        help=f"which game (default {default})" if default else "which game (default: the record's)",
-    )
+def _add_game(
+    p: argparse.ArgumentParser, default: str | None = GAMES.default.id, board: bool = False
+) -> None:
+    if board:
+        told = f"which game (default: the one the --map file names, else {GAMES.default.id})"
+    elif default:
+        told = f"which game (default {default})"
+    else:
+        told = "which game (default: the record's)"
+    p.add_argument("--game", choices=GAMES.ids, default=default, help=told)
 
 
 def _add_budget(p: argparse.ArgumentParser, seconds: float) -> None:
@@ -299,7 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("new", help="print a new record: a generated board and the order")
-    _add_game(p)
+    _add_game(p, default=None, board=True)
     p.add_argument("--players", type=int, required=True, help="how many players")
     p.add_argument("--seed", type=int, help="seed for the board and the order (default: random)")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
@@ -307,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("check-map", help="validate a custom board and list its problems")
-    _add_game(p)
+    _add_game(p, default=None, board=True)
     p.add_argument("map", help="a board as JSON (see docs/), - for standard input")
     p.set_defaults(run=cmd_check_map)
 

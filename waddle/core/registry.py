@@ -135,6 +135,12 @@ class GameModule(Protocol):
         """A fresh :class:`waddle.app.tutorial.Tutorial` of the game."""
         ...
 
+    # Optional front-end parts (shared code asks with getattr and offers the feature only
+    # when the game has it, so a new game can add them later):
+    #
+    # def board_editor(self) -> waddle.ui.editor.BoardEditor: the board editor's half
+    #     that knows the game (drafts, tools, drawing); see docs/architecture.md.
+
 
 class Registry:
     """The games of the platform, in the order the chooser shows them."""

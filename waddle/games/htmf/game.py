@@ -115,6 +115,11 @@ class HtmfGame:
 
         return PRESENTER
 
+    def board_editor(self):
+        from waddle.games.htmf.editor import EDITOR
+
+        return EDITOR
+
     def tutorial(self):
         from waddle.games.htmf.tutorial import HtmfTutorial
 

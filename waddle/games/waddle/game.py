@@ -110,6 +110,11 @@ class WaddleGame:
 
         return PRESENTER
 
+    def board_editor(self):
+        from waddle.games.waddle.editor import EDITOR
+
+        return EDITOR
+
     def tutorial(self):
         from waddle.games.waddle.tutorial import WaddleTutorial
 
