@@ -20,7 +20,6 @@ from pyscript import document, ffi, window
 
 from waddle.app.chrome import (
     chooser_html,
-    embed_code,
     game_options_html,
     needs_curtain,
     player_options_html,
@@ -43,6 +42,7 @@ from waddle.core.records import BoardError, RecordError
 from waddle.games import GAMES
 from waddle.ui.markup import zoomed_size
 from waddle.ui.presenter import move_list_html
+from web.teaching import Teaching
 
 THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
 """Thinking time of each computer level per move, in the browser."""
@@ -192,6 +192,9 @@ class App:
             ply = params.get("ply")
             if not ffi.is_none(ply) and str(ply).isdigit():
                 self.session.go_to(int(ply))
+        # Studies, the board editor, the embed builder (and the embedded view's &end,
+        # &theme and host messages): web/teaching.py.
+        self.teaching = Teaching(self, params)
         self.problem(" ".join(problems) or None)
 
     # -- start-up -----------------------------------------------------------------------
@@ -282,6 +285,7 @@ class App:
         refit = ffi.create_proxy(lambda _entries, _observer: window.requestAnimationFrame(fit))
         self._proxies += [fit, refit]
         window.ResizeObserver.new(refit).observe(document.querySelector(".board-wrap"))
+        self.teaching.bind()
 
     def _listen(self, target, event: str, handler) -> None:
         proxy = ffi.create_proxy(handler)
@@ -309,8 +313,11 @@ class App:
         elif target.hasAttribute("data-command"):
             # data-command="open-saves" runs cmd_open_saves(target)
             name = str(target.getAttribute("data-command")).replace("-", "_")
-            handler = getattr(self, "cmd_" + name, None)
-            if handler is not None and (self.session is not None or name in WITHOUT_A_GAME):
+            handler = getattr(self, "cmd_" + name, None) or getattr(
+                self.teaching, "cmd_" + name, None
+            )
+            without_a_game = name in WITHOUT_A_GAME or name in Teaching.WITHOUT_A_GAME
+            if handler is not None and (self.session is not None or without_a_game):
                 handler(target)
         elif self.session is None:
             return
@@ -368,6 +375,7 @@ class App:
             window.console.error("".join(traceback.format_exception(error)))
             self.session = Session.start(session.game, before, None, None, None)
             self.session.seats = session.seats
+            self.session.study = session.study
             self.session.go_to(ply)
             if self.tutorial is not None:
                 self.tutorial.session = self.session
@@ -588,7 +596,7 @@ class App:
         )
 
     def cmd_open_share(self, _target) -> None:
-        self.fill_share()
+        self.teaching.open_builder()
         element("share").showModal()
 
     def cmd_copy_embed(self, _target) -> None:
@@ -600,12 +608,8 @@ class App:
         )
 
     def fill_share(self) -> None:
-        base = str(window.location.href).split("#")[0].split("?")[0]
-        readonly = "&readonly" if element("embed-readonly").checked else ""
-        link = self.session.link_of(self.session.full_record())
-        src = f"{base}?embed&ply={self.session.state.ply}{readonly}#{link}"
-        element("share-link").value = str(window.location.href)
-        element("embed-code").value = embed_code(src, f"{self.entry.title} game")
+        """The Embed dialog's code and preview, for the options chosen (web/teaching.py)."""
+        self.teaching.fill_builder()
 
     def _copy(self, text: str, done: str, by_hand: str) -> None:
         """Put ``text`` on the clipboard, then say ``done``, or ``by_hand`` if that failed."""
@@ -873,6 +877,7 @@ class App:
         element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
         if self.embed:
             self._render_embed_bar()
+        self.teaching.after_render(scene)
         self._persist()
         self._schedule_ai()
 
