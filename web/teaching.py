@@ -143,8 +143,9 @@ class Teaching:
         desk = self.desk
         open_ = desk is not None and self.app.tutorial is None
         panel.hidden = not open_
-        button = document.querySelector('.app-header [data-command="open-study"]')
+        button = document.querySelector('.moves-panel [data-command="open-study"]')
         button.setAttribute("aria-pressed", "true" if open_ else "false")
+        button.textContent = "Close the study panel" if open_ else "Write a study of this game"
         if not open_:
             return
         element("study-ply").textContent = str(desk.ply)
@@ -236,7 +237,7 @@ class Teaching:
     # -- writing a study ------------------------------------------------------------------
 
     def cmd_open_study(self, _target) -> None:
-        """The header's Study button: open (or close) the study panel of the game on screen."""
+        """The button under the moves: open or close the study panel of the game on screen."""
         if self.app.tutorial is not None:
             return
         if self.desk is not None:
@@ -426,7 +427,12 @@ class Teaching:
 
     # -- the board editor -----------------------------------------------------------------
 
-    def cmd_open_editor(self, _target) -> None:
+    def cmd_open_editor(self, target) -> None:
+        """The chooser's and the New game dialog's Board editor: the editor screen, on the
+        game on screen (or the first game with an editor)."""
+        dialog = None if target is None else target.closest("dialog")
+        if dialog is not None and not ffi.is_none(dialog):
+            dialog.close()
         session = self.session
         game = session.game if session is not None else None
         if game is None or not has_editor(game):

@@ -100,7 +100,7 @@ class FloeEditor:
         q, r = (int(v) for v in place.split(","))
         if ui.tool == "gap":
             if draft.floes.pop((q, r), None) is None:
-                return None
+                return f"No floe on {place}: it is a gap already."
             return f"A gap on {place}."
         fish = int(ui.tool.removeprefix("fish-"))
         draft.floes[(q, r)] = fish
@@ -110,25 +110,33 @@ class FloeEditor:
         size = HEX_SIZE
         cells = set(draft.floes)
         empty = open_places(cells, standard_hexes())
-        parts = []
-        for h in sorted(empty, key=lambda c: (c[1], c[0])):
-            parts.append(
-                f'<g class="floe open" {place_attrs(h, "empty", f"gap at {_key(h)}")}>'
-                f"{_outline(h, size)}</g>"
+        drawn: list[tuple[Hex, str]] = []
+        for h in empty:
+            drawn.append(
+                (
+                    h,
+                    f'<g class="floe open" {place_attrs(h, "empty", f"gap at {_key(h)}")}>'
+                    f"{_outline(h, size)}</g>",
+                )
             )
-        for h, fish in sorted(draft.floes.items(), key=lambda item: (item[0][1], item[0][0])):
+        for h, fish in draft.floes.items():
             cx, cy = hexgrid.to_pixel(h, size)
             icons = "".join(_fish_icon(cx + dx, cy + dy) for dx, dy in _FISH_AT.get(fish, ()))
             label = f"floe {_key(h)}, {fish} fish"
             if not 1 <= fish <= MAX_FISH:
                 label += " (a floe has 1 to 3)"
             attrs = place_attrs(h, "ice", label, f' data-fish="{fish}"')
-            parts.append(
-                f'<g class="floe" {attrs}>'
-                f'{_outline(h, size)}<g class="fish-icons" aria-hidden="true">{icons}</g>'
-                f'<text class="fish-count" x="{cx:.1f}" y="{cy + 17:.1f}" '
-                f'text-anchor="middle">{fish}</text></g>'
+            drawn.append(
+                (
+                    h,
+                    f'<g class="floe" {attrs}>'
+                    f'{_outline(h, size)}<g class="fish-icons" aria-hidden="true">{icons}</g>'
+                    f'<text class="fish-count" x="{cx:.1f}" y="{cy + 17:.1f}" '
+                    f'text-anchor="middle">{fish}</text></g>',
+                )
             )
+        # In reading order, gaps among floes: Tab and the arrows go row by row.
+        parts = [markup for _, markup in sorted(drawn, key=lambda item: (item[0][1], item[0][0]))]
         return BoardSvg("".join(parts), view_box(sorted(cells | empty), size), TARGET_UNITS)
 
 

@@ -291,21 +291,24 @@ class MapEditor:
         cells = set(draft.hexes)
         empty = open_places(cells, _EMPTY_AREA)
         tile_of = {h: t.number for t in draft.tiles.values() for h in t.cells}
-        parts = []
-        for h in sorted(empty, key=lambda c: (c[1], c[0])):
+        drawn: list[tuple[Hex, str]] = []
+        for h in empty:
             ring = " ".join(pt(x, y) for x, y in hexgrid.corners(h, size))
-            parts.append(
-                f'<g class="hex open" {place_attrs(h, "empty", f"empty place {_key(h)}")}>'
-                f'<polygon class="hex-shape" points="{ring}"/></g>'
+            drawn.append(
+                (
+                    h,
+                    f'<g class="hex open" {place_attrs(h, "empty", f"empty place {_key(h)}")}>'
+                    f'<polygon class="hex-shape" points="{ring}"/></g>',
+                )
             )
-        for h, spec in sorted(draft.hexes.items(), key=lambda item: (item[0][1], item[0][0])):
+        labels: list[str] = []
+        for h, spec in draft.hexes.items():
             cx, cy = hexgrid.to_pixel(h, size)
             ring = " ".join(pt(x, y) for x, y in hexgrid.corners(h, size))
-            inner = f'<polygon class="hex-shape" points="{ring}"/>'
             label = f"{spec.kind} hex {_key(h)}"
             extra = ""
             if spec.number is not None:
-                inner += (
+                labels.append(
                     f'<text x="{cx:.1f}" y="{cy - 2:.1f}" class="number" '
                     f'text-anchor="middle">{spec.number}</text>'
                 )
@@ -313,7 +316,7 @@ class MapEditor:
                 extra += f' data-number="{spec.number}"'
             if spec.kind == WATER:
                 shown = " ".join(map(str, spec.fish))
-                inner += (
+                labels.append(
                     f'<text x="{cx:.1f}" y="{cy + 14:.1f}" class="fish" '
                     f'text-anchor="middle">{shown}</text>'
                 )
@@ -321,10 +324,20 @@ class MapEditor:
             if h in tile_of:
                 label += f", tile {tile_of[h]}"
                 extra += f' data-tile="{tile_of[h]}"'
-            parts.append(
-                f'<g class="hex {spec.kind}" {place_attrs(h, spec.kind, label, extra)}>{inner}</g>'
+            attrs = place_attrs(h, spec.kind, label, extra)
+            drawn.append(
+                (
+                    h,
+                    f'<g class="hex {spec.kind}" {attrs}>'
+                    f'<polygon class="hex-shape" points="{ring}"/></g>',
+                )
             )
+        # In reading order, open places among the map's: Tab and the arrows go row by row.
+        parts = [markup for _, markup in sorted(drawn, key=lambda item: (item[0][1], item[0][0]))]
         parts.append(_tile_edges(draft, size))
+        # Numbers and fish over the places, outside them: a place's name says them, and its
+        # button holds no text that its name would have to repeat (WCAG 2.5.3).
+        parts.append(f'<g class="edit-labels" aria-hidden="true">{"".join(labels)}</g>')
         return BoardSvg("".join(parts), view_box(sorted(cells | empty), size), math.sqrt(3) * size)
 
 
