@@ -231,6 +231,8 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
         expect(frame.locator("#embed-position")).to_have_text("Move 0 of 2")
         assert frame.locator("html").get_attribute("data-theme") == "dark"
         assert page.evaluate("document.getElementById('embed-preview').width") == "420"
+        preview = next(f for f in page.frames if f.url.startswith(f"{server.origin}/?embed"))
+        assert not preview.evaluate(INJECTED), "a hostile study link shows its text as text"
         frame.locator('#embed-bar [data-command="last"]').click()
         expect(frame.locator("#caption")).to_have_text("Two penguins are down.")
         expect(frame.locator('#embed-bar [data-command="redo"]')).to_be_disabled()
