@@ -382,7 +382,7 @@ class Teaching:
         title = study.title if study is not None and study.title else f"{entry.title} game"
         element("share-link").value = str(window.location.href)
         element("embed-code").value = iframe_code(src, title, width, height)
-        preview = element("embed-preview")
+        preview = self._preview()
         preview.width = str(width)
         preview.height = str(height)
         if src != self._preview_src:
@@ -394,7 +394,7 @@ class Teaching:
 
     async def _show_preview(self, src: str) -> None:
         await asyncio.sleep(PREVIEW_DELAY_SECONDS)
-        preview = element("embed-preview")
+        preview = self._preview()
         # Through a blank page: an address that differs only after "#" would not load the
         # frame again, and the preview must start exactly as the code's frame does.
         preview.src = "about:blank"
@@ -402,14 +402,26 @@ class Teaching:
         preview.src = src
         preview.dataset.src = src  # the address it was given, as the code has it
 
+    @staticmethod
+    def _preview():
+        """The preview frame, made when the dialog needs it (the page holds no frame
+        otherwise)."""
+        preview = element("embed-preview")
+        if ffi.is_none(preview):
+            preview = document.createElement("iframe")
+            preview.id = "embed-preview"
+            preview.title = "Preview of the embedded board"
+            element("embed-preview-slot").appendChild(preview)
+        return preview
+
     def _stop_preview(self) -> None:
-        """The dialog closed: the preview's Python stops (a blank page replaces it)."""
+        """The dialog closed: the preview goes, and its Python with it."""
         if self._preview_task is not None and not self._preview_task.done():
             self._preview_task.cancel()
         self._preview_src = ""
         preview = element("embed-preview")
-        preview.src = "about:blank"
-        preview.removeAttribute("data-src")
+        if not ffi.is_none(preview):
+            preview.remove()
         element("embed-preview-state").textContent = ""
 
     def _preview_said(self, event, text: str) -> None:
