@@ -65,6 +65,14 @@ def test_the_end_cuts_the_line_so_the_reader_cannot_step_past_it():
     assert session.state.ply == 6 and not session.can_redo()
 
 
+def test_without_a_first_step_a_cut_study_still_opens_where_it_begins():
+    session = played("htmf", 10)
+    session.study = Study("", (Step(3, "three"), Step(7, "seven")))
+    session.go_to(3)
+    EmbedOptions(end=7).apply(session)
+    assert (session.state.ply, session.total_plies) == (3, 7)
+
+
 def test_the_iframe_code_carries_the_address_the_size_and_an_escaped_title():
     src = embed_src("https://example.org/w/", "h1.ABC", EmbedOptions(3, True, 8, "dark"))
     assert src == "https://example.org/w/?embed&ply=3&readonly&end=8&theme=dark#h1.ABC"

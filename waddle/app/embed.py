@@ -85,12 +85,13 @@ class EmbedOptions:
         return "&".join(parts)
 
     def apply(self, session: Any) -> None:
-        """Put ``session`` where these options say: cut at ``end``, then at ``ply``."""
+        """Put ``session`` where these options say: cut at ``end``, then at ``ply`` (without
+        ``ply``, where it was: a study's start)."""
+        shown = session.state.ply if self.ply is None else self.ply
         if self.end is not None and self.end < session.total_plies:
             session.go_to(self.end)
             session.future.clear()  # the reader cannot step past the end
-        if self.ply is not None:
-            session.go_to(self.ply)
+        session.go_to(shown)
 
 
 def embed_src(base: str, link: str, options: EmbedOptions) -> str:
