@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/bench_first_visit.py [--runs 3] [--storage memory,disk]
                                                   [--network none,mobile]
+    .venv/bin/python scripts/bench_first_visit.py --dist OLD --dist dist   (two builds)
     (or: make bench-first-visit)
 
 dist/ (built if missing) is served on loopback with production's headers (netlify.toml:
@@ -11,8 +12,8 @@ and opened in headless /usr/bin/chromium with service workers allowed, each run 
 fresh profile:
 
 - ``memory``: a new browser context (what Playwright, private windows and the e2e tests
-  use): the HTTP cache lives in memory, and Chromium keeps no entry bigger than about an
-  eighth of it, so ``pyodide.asm.wasm`` (9.6 MB) is never in it;
+  use): the HTTP cache lives in memory and does not keep ``pyodide.asm.wasm`` (9.6 MB;
+  smaller files it keeps), so a second request for it goes to the network;
 - ``disk``: a persistent context on a new, empty user-data folder (a new desktop profile).
 
 First visit: open the app, time ``<html data-app="ready">``, then wait until the service
@@ -30,9 +31,11 @@ in the page). Network profiles use Chromium's network emulation (DevTools Protoc
 - ``none``: loopback, no throttling;
 - ``mobile``: 10 Mbit/s down, 5 Mbit/s up, 40 ms latency (a good 4G link).
 
-Prints the first run's bytes per file (per storage kind), then medians of the times and
-the bytes of every run. Not a test: times depend on the machine (the load average is
-printed); the byte counts do not.
+With two or more ``--dist`` folders (say a build of main and one of a branch) each is
+served on its own port and they take turns, run by run, so a busy machine slows them
+alike. Prints the first run's bytes per file (per build and storage kind), then medians
+of the times and the bytes of every run. Not a test: times depend on the machine (the
+load average is printed); the byte counts do not.
 """
 
 from __future__ import annotations
@@ -271,65 +274,80 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", "-n", type=int, default=3, help="runs of each case")
     parser.add_argument("--storage", default="memory,disk", help="memory, disk or both")
     parser.add_argument("--network", default="none,mobile", help="none, mobile or both")
-    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument(
+        "--dist",
+        type=Path,
+        action="append",
+        help="a publish folder (default dist/); give two to compare builds, run by run",
+    )
     args = parser.parse_args(argv)
     storages = [s for s in args.storage.split(",") if s]
     networks = [NETWORKS[n] for n in args.network.split(",") if n]
     if not set(storages) <= {"memory", "disk"}:
         parser.error("--storage: memory, disk")
-
-    if not (args.dist / "build-info.json").is_file():
+    dists = args.dist or [ROOT / "dist"]
+    if dists == [ROOT / "dist"] and not (ROOT / "dist" / "build-info.json").is_file():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_web.py")], check=True)
-    info = json.loads((args.dist / "build-info.json").read_text(encoding="utf-8"))
-    n_precache = precache_size(args.dist)
-    print(
-        f"bench_first_visit: {args.dist} (Pyodide {info['PYODIDE_VERSION']}, PyScript "
-        f"{info['PYSCRIPT_VERSION']}, cache {info['CACHE_VERSION']}, {n_precache} files "
-        f"precached); load average {os.getloadavg()[0]:.1f}",
-        flush=True,
-    )
+
+    print(f"bench_first_visit: load average {os.getloadavg()[0]:.1f}", flush=True)
+    precached = {}
+    for dist in dists:
+        info = json.loads((dist / "build-info.json").read_text(encoding="utf-8"))
+        precached[dist] = precache_size(dist)
+        print(
+            f"  {dist}: Pyodide {info['PYODIDE_VERSION']}, PyScript {info['PYSCRIPT_VERSION']},"
+            f" cache {info['CACHE_VERSION']}, {precached[dist]} files precached"
+        )
 
     from playwright.sync_api import sync_playwright
 
-    server = serve_web.make_server(args.dist, netlify_headers=True, record=True)
-    server.start_in_thread()
-    results: dict[tuple[str, str], list[Run]] = defaultdict(list)
+    servers = {
+        dist: serve_web.make_server(dist, netlify_headers=True, record=True) for dist in dists
+    }
+    for server in servers.values():
+        server.start_in_thread()
+    results: dict[tuple[Path, str, str], list[Run]] = defaultdict(list)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for run in range(1, args.runs + 1):
                 for storage in storages:
                     for network in networks:
-                        r = one_run(playwright, browser, storage, network, server, n_precache)
-                        results[storage, network.name].append(r)
-                        print(
-                            f"run {run}: {storage:6} {network.name:6}  first: ready "
-                            f"{r.first.ready_ms:6.0f} ms, offline-ready {r.first.offline_ms:6.0f}"
-                            f" ms, {mb(r.first.total)}  second: ready {r.second.ready_ms:5.0f}"
-                            f" ms, {r.second.total} bytes",
-                            flush=True,
-                        )
+                        for dist, server in servers.items():  # alternate: same load for all
+                            r = one_run(
+                                playwright, browser, storage, network, server, precached[dist]
+                            )
+                            results[dist, storage, network.name].append(r)
+                            print(
+                                f"run {run}: {dist.name:12} {storage:6} {network.name:6}  first:"
+                                f" ready {r.first.ready_ms:6.0f} ms, offline-ready"
+                                f" {r.first.offline_ms:6.0f} ms, {mb(r.first.total)}  second:"
+                                f" ready {r.second.ready_ms:5.0f} ms, {r.second.total} bytes",
+                                flush=True,
+                            )
             browser.close()
     finally:
-        server.stop()
+        for server in servers.values():
+            server.stop()
 
-    for storage in storages:
-        runs = results[storage, networks[0].name]
-        print(f"\nfirst visit, {storage} profile, network {networks[0].name}, run 1:")
-        print_files(runs[0].first)
-        print(f"second visit, {storage} profile, run 1:")
-        print_files(runs[0].second) if runs[0].second.transfers else print("    nothing")
+    for dist in dists:
+        for storage in storages:
+            runs = results[dist, storage, networks[0].name]
+            print(f"\n{dist}: first visit, {storage} profile, network {networks[0].name}, run 1:")
+            print_files(runs[0].first)
+            print(f"{dist}: second visit, {storage} profile, run 1:")
+            print_files(runs[0].second) if runs[0].second.transfers else print("    nothing")
 
-    print(f"\nmedians of {args.runs} runs:")
+    print(f"\nmedians of {args.runs} runs (load average now {os.getloadavg()[0]:.1f}):")
     print(
-        f"  {'profile':8} {'network':8} {'ready 1st':>10} {'offline':>9} {'bytes 1st':>10}"
-        f" {'ratio':>6} {'ready 2nd':>10} {'bytes 2nd':>10}"
+        f"  {'build':12} {'profile':8} {'network':8} {'ready 1st':>10} {'offline':>9}"
+        f" {'bytes 1st':>10} {'ratio':>6} {'ready 2nd':>10} {'bytes 2nd':>10}"
     )
-    for (storage, network), runs in results.items():
+    for (dist, storage, network), runs in sorted(results.items(), key=lambda kv: kv[0][1:]):
         firsts = [r.first for r in runs]
         ratio = statistics.median(v.total / distinct_bytes(v.transfers) for v in firsts)
         print(
-            f"  {storage:8} {network:8}"
+            f"  {dist.name:12} {storage:8} {network:8}"
             f" {statistics.median(v.ready_ms for v in firsts):8.0f} ms"
             f" {statistics.median(v.offline_ms for v in firsts):6.0f} ms"
             f" {mb(statistics.median(v.total for v in firsts)):>10}"

@@ -27,9 +27,8 @@ import sys
 import threading
 import time
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 NETLIFY_TOML = ROOT / "netlify.toml"
@@ -80,8 +79,7 @@ def netlify_headers(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]
     return headers
 
 
-@dataclass(frozen=True)
-class Transfer:
+class Transfer(NamedTuple):
     """One response as the server wrote it: what a browser received over the wire (the
     HTTP bytes; TCP/IP framing aside). ``body`` is 0 for a 304 (revalidated, not sent)."""
 
