@@ -18,7 +18,9 @@ fresh profile:
 
 First visit: open the app, time ``<html data-app="ready">``, then wait until the service
 worker's cache holds every file of its precache list (the app now runs offline).
-Second visit: open the app again in the same profile and time ``ready`` again.
+Second visit: open the app again in the same profile and time ``ready`` again. Also
+timed: PyScript's first step (``py:progress`` "Loading Pyodide"), which on a first visit
+waits for the service worker to take control.
 
 Bytes are counted on the server: every response's header and body bytes as written to
 the socket (serve_web's ``record=True``). That is exact and complete, whichever browser
@@ -86,6 +88,9 @@ NETWORKS = {
 # Installed before any script of the page: stamps the moments we time.
 RECORD = """
 window.__bench = {};
+addEventListener("py:progress", (event) => {
+  if (event.detail === "Loading Pyodide") window.__bench.pyscript ??= performance.now();
+});
 new MutationObserver(() => {
   const state = document.documentElement?.dataset.app;
   if (state && state !== "loading") window.__bench[state] ??= performance.now();
@@ -159,6 +164,7 @@ class Visit:
     ready_ms: float
     transfers: list[serve_web.Transfer]
     offline_ms: float | None = None  # first visit: until every precached file is cached
+    pyscript_ms: float = 0  # PyScript's first step ("Loading Pyodide")
 
     @property
     def total(self) -> int:
@@ -183,7 +189,7 @@ def visit(page, server, url: str, wait_cache: int | None) -> Visit:
             page.wait_for_timeout(100)
         offline_ms = marks["ready"] + (time.monotonic() - t0) * 1000
     page.wait_for_timeout(QUIET_S * 1000)
-    return Visit(marks["ready"], list(server.transfers[start:]), offline_ms)
+    return Visit(marks["ready"], list(server.transfers[start:]), offline_ms, marks["pyscript"])
 
 
 @dataclass
@@ -340,14 +346,15 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\nmedians of {args.runs} runs (load average now {os.getloadavg()[0]:.1f}):")
     print(
-        f"  {'build':12} {'profile':8} {'network':8} {'ready 1st':>10} {'offline':>9}"
-        f" {'bytes 1st':>10} {'ratio':>6} {'ready 2nd':>10} {'bytes 2nd':>10}"
+        f"  {'build':12} {'profile':8} {'network':8} {'PyScript':>9} {'ready 1st':>10}"
+        f" {'offline':>9} {'bytes 1st':>10} {'ratio':>6} {'ready 2nd':>10} {'bytes 2nd':>10}"
     )
     for (dist, storage, network), runs in sorted(results.items(), key=lambda kv: kv[0][1:]):
         firsts = [r.first for r in runs]
         ratio = statistics.median(v.total / distinct_bytes(v.transfers) for v in firsts)
         print(
             f"  {dist.name:12} {storage:8} {network:8}"
+            f" {statistics.median(v.pyscript_ms for v in firsts):6.0f} ms"
             f" {statistics.median(v.ready_ms for v in firsts):8.0f} ms"
             f" {statistics.median(v.offline_ms for v in firsts):6.0f} ms"
             f" {mb(statistics.median(v.total for v in firsts)):>10}"

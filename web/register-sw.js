@@ -1,7 +1,7 @@
 // Offline support, and when PyScript starts. A classic script in <head> (the CSP forbids
 // inline scripts) whose tag names PyScript's module in data-pyscript: this script loads
 // that module, so that on a first visit the service worker (dist/sw.js, made from
-// web/sw.js) is in control before Pyodide's 15 MB are fetched, and keeps them as they
+// web/sw.js) is in control before Pyodide's 14 MB are fetched, and keeps them as they
 // pass through instead of downloading them a second time (see web/sw.js).
 //
 // - Already controlled (any later visit, online or not): PyScript starts at once; the

@@ -120,7 +120,9 @@ async function cacheFirst(event, key) {
   if (hit) return hit;
   const response = await fetch(event.request);
   if (LISTED.has(key) && keepable(event.request, response)) {
-    event.waitUntil(unredirected(response.clone()).then((copy) => cache.put(key, copy)));
+    // A copy that fails (storage full, page gone mid-download) is left to fill().
+    const copy = unredirected(response.clone()).then((kept) => cache.put(key, kept));
+    event.waitUntil(copy.catch((error) => console.warn(`Waddle: not cached: ${key}:`, error)));
   }
   return response;
 }
