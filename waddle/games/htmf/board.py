@@ -103,6 +103,9 @@ class Board:
     first place with no floe at the start of the game (empty at an edge)."""
     ray_moves: tuple[tuple[tuple[Action, ...], ...], ...] = field(init=False)
     """``ray_moves[i][d][k]``: the move from ``i`` to ``rays[i][d][k]``."""
+    reach_moves: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = field(init=False)
+    """``reach_moves[i][d][n]``: the first ``n`` moves of ``ray_moves[i][d]``, built once
+    (indexing a ready tuple is several times faster than slicing a new one)."""
     lines: tuple[dict[int, tuple[int, int, Action]], ...] = field(init=False)
     """``lines[i][j] = (d, k, move)`` when ``j`` is ``rays[i][d][k]``; ``j`` is absent
     when it is not in a straight line from ``i`` over floes."""
@@ -110,6 +113,11 @@ class Board:
     """The 1-fish floes, where penguins are placed."""
     place_actions: tuple[Action, ...] = field(init=False)
     """The placing action of each floe, built once so that play allocates none."""
+    place_index: dict[Action, int] = field(init=False)
+    """``place_index[action]``: the 1-fish floe a placement goes to (no other floe)."""
+    move_index: dict[Action, tuple[int, int, int, int, Action]] = field(init=False)
+    """``move_index[action] = (i, j, d, k, canonical move)``: a move from floe ``i`` to
+    ``j = rays[i][d][k]``; absent when the two are not in a straight line over floes."""
 
     def __init__(self, floes: Sequence[Floe]) -> None:
         problems = board_problems(floes)
@@ -151,9 +159,28 @@ class Board:
         )
         put(self, "rays", tuple(rays))
         put(self, "ray_moves", tuple(ray_moves))
+        put(
+            self,
+            "reach_moves",
+            tuple(
+                tuple(tuple(these[:n] for n in range(len(these) + 1)) for these in mine)
+                for mine in ray_moves
+            ),
+        )
         put(self, "lines", tuple(lines))
         put(self, "ones", tuple(i for i, f in enumerate(floes) if f.fish == 1))
-        put(self, "place_actions", tuple(Action(None, h) for h in coords))
+        places = tuple(Action(None, h) for h in coords)
+        put(self, "place_actions", places)
+        put(self, "place_index", {places[i]: i for i, f in enumerate(floes) if f.fish == 1})
+        put(
+            self,
+            "move_index",
+            {
+                move: (i, j, d, k, move)
+                for i, line in enumerate(lines)
+                for j, (d, k, move) in line.items()
+            },
+        )
 
     def __len__(self) -> int:
         return len(self.floes)
