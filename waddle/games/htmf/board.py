@@ -25,7 +25,7 @@ from typing import Any
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
-from waddle.core.records import BoardError
+from waddle.core.records import BoardError, SetupCache
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.htmf.actions import Action
 
@@ -84,6 +84,77 @@ def standard_board(seed: int) -> Board:
     return Board(standard_floes(seed))
 
 
+class Shape:
+    """The tables of a board that depend only on where its floes are, not on their fish:
+    shared by every board of that shape (every standard board has the same one), so a
+    new board of a known shape costs only its fish.
+
+    See :class:`Board` for what each table holds.
+    """
+
+    __slots__ = (
+        "canonical",
+        "coords",
+        "index",
+        "lines",
+        "move_index",
+        "neighbors",
+        "place_actions",
+        "ray_moves",
+        "rays",
+        "reach_moves",
+    )
+
+    def __init__(self, coords: tuple[Hex, ...]) -> None:
+        index = {h: i for i, h in enumerate(coords)}
+        rays = []
+        ray_moves = []
+        lines = []
+        for h in coords:
+            mine = []
+            moves = []
+            line: dict[int, tuple[int, int, Action]] = {}
+            for d, step in enumerate(hexgrid.DIRECTIONS):
+                ray = []
+                at = hexgrid.add(h, step)
+                while at in index:
+                    ray.append(index[at])
+                    at = hexgrid.add(at, step)
+                these = tuple(Action(h, coords[j]) for j in ray)
+                for k, j in enumerate(ray):
+                    line[j] = (d, k, these[k])
+                mine.append(tuple(ray))
+                moves.append(these)
+            rays.append(tuple(mine))
+            ray_moves.append(tuple(moves))
+            lines.append(line)
+        self.coords = coords
+        self.index = index
+        self.neighbors = tuple(
+            tuple(index[n] for n in hexgrid.neighbors(h) if n in index) for h in coords
+        )
+        self.rays = tuple(rays)
+        self.ray_moves = tuple(ray_moves)
+        self.reach_moves = tuple(
+            tuple(tuple(these[:n] for n in range(len(these) + 1)) for these in mine)
+            for mine in ray_moves
+        )
+        self.lines = tuple(lines)
+        places = tuple(Action(None, h) for h in coords)
+        self.place_actions = places
+        self.move_index = {
+            move: (i, j, d, k, move)
+            for i, line in enumerate(lines)
+            for j, (d, k, move) in line.items()
+        }
+        canonical = {a: a for a in places}
+        canonical.update((m, m) for m in self.move_index)
+        self.canonical = canonical
+
+
+_SHAPES: SetupCache[tuple[Hex, ...], Shape] = SetupCache(limit=16)
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """Immutable tables of one board, indexed for fast play.
@@ -115,6 +186,8 @@ class Board:
     """The placing action of each floe, built once so that play allocates none."""
     place_index: dict[Action, int] = field(init=False)
     """``place_index[action]``: the 1-fish floe a placement goes to (no other floe)."""
+    canonical: dict[Action, Action] = field(init=False)
+    """Every placement and every move in a straight line, to its canonical instance."""
     move_index: dict[Action, tuple[int, int, int, int, Action]] = field(init=False)
     """``move_index[action] = (i, j, d, k, canonical move)``: a move from floe ``i`` to
     ``j = rays[i][d][k]``; absent when the two are not in a straight line over floes."""
@@ -125,62 +198,14 @@ class Board:
             raise BoardError(problems)
         put = object.__setattr__  # frozen dataclass: fields are set once, here
         floes = tuple(floes)
-        coords = tuple(f.hex for f in floes)
-        index = {h: i for i, h in enumerate(coords)}
-        rays = []
-        ray_moves = []
-        lines = []
-        for h in coords:
-            mine = []
-            moves = []
-            line: dict[int, tuple[int, int, Action]] = {}
-            for d, step in enumerate(hexgrid.DIRECTIONS):
-                ray = []
-                at = hexgrid.add(h, step)
-                while at in index:
-                    ray.append(index[at])
-                    at = hexgrid.add(at, step)
-                these = tuple(Action(h, coords[j]) for j in ray)
-                for k, j in enumerate(ray):
-                    line[j] = (d, k, these[k])
-                mine.append(tuple(ray))
-                moves.append(these)
-            rays.append(tuple(mine))
-            ray_moves.append(tuple(moves))
-            lines.append(line)
+        shape = _SHAPES.get_or_build(tuple(f.hex for f in floes), Shape)
+        for name in Shape.__slots__:
+            put(self, name, getattr(shape, name))
         put(self, "floes", floes)
-        put(self, "coords", coords)
         put(self, "fish", tuple(f.fish for f in floes))
-        put(self, "index", index)
-        put(
-            self,
-            "neighbors",
-            tuple(tuple(index[n] for n in hexgrid.neighbors(h) if n in index) for h in coords),
-        )
-        put(self, "rays", tuple(rays))
-        put(self, "ray_moves", tuple(ray_moves))
-        put(
-            self,
-            "reach_moves",
-            tuple(
-                tuple(tuple(these[:n] for n in range(len(these) + 1)) for these in mine)
-                for mine in ray_moves
-            ),
-        )
-        put(self, "lines", tuple(lines))
-        put(self, "ones", tuple(i for i, f in enumerate(floes) if f.fish == 1))
-        places = tuple(Action(None, h) for h in coords)
-        put(self, "place_actions", places)
-        put(self, "place_index", {places[i]: i for i, f in enumerate(floes) if f.fish == 1})
-        put(
-            self,
-            "move_index",
-            {
-                move: (i, j, d, k, move)
-                for i, line in enumerate(lines)
-                for j, (d, k, move) in line.items()
-            },
-        )
+        ones = tuple(i for i, f in enumerate(floes) if f.fish == 1)
+        put(self, "ones", ones)
+        put(self, "place_index", {shape.place_actions[i]: i for i in ones})
 
     def __len__(self) -> int:
         return len(self.floes)

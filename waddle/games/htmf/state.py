@@ -488,10 +488,9 @@ class HtmfState(PerfectInformation):
             if out[p]:
                 continue
             a = 6 * per * p
-            legal = sum(ray_now[a : a + 6 * per], ())
-            if legal:
+            if any(ray_now[a : a + 6 * per]):
                 self.mover = p
-                self._legal = legal
+                self._legal = None  # joined when asked for: a replay never asks
                 return removed
             if removed is None:
                 removed = []
