@@ -659,9 +659,19 @@ def make_bot(
     """A bot of ``level`` (one of :data:`LEVELS`, or ``uct``) thinking for ``seconds`` or
     ``iterations``. Neither means one second; with ``iterations`` it is deterministic.
 
+    For benchmarks, ``level@n`` is ``level`` with exactly ``n`` iterations a move, whatever
+    else is asked (a tournament gives every seat one budget; this gives each its own):
+
     >>> make_bot("hard", seed=7, iterations=100)
     <HardBot hard seed=7 Budget(seconds=None, iterations=100)>
+    >>> make_bot("uct@900", seed=7, seconds=1.0).budget
+    Budget(seconds=None, iterations=900)
     """
+    if "@" in level:
+        level, _, count = level.partition("@")
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"unknown bot level {level}@{count!r}: @ takes a number of iterations")
+        seconds, iterations = None, int(count)
     budget = Budget.of(seconds, iterations)
     if level == "random":
         return RandomBot(seed, budget)
