@@ -520,7 +520,7 @@ class HardKnobs:
 
     exploration: float = 0.5
     bias: float = 1.0
-    playout_moves: int = 6
+    playout_moves: int = 2
     landing: float = 0.5
     room: float = 0.5
     noise: float = 2.0
@@ -531,7 +531,7 @@ class HardKnobs:
     """How a stopped playout is valued: ``voronoi`` (:func:`voronoi`), ``territory``
     (:func:`estimate`: islands, and one move's reach on shared ones) or ``islands``
     (:func:`island_estimate`)."""
-    greedy_prior_depth: int = 1
+    greedy_prior_depth: int = 0
     """Nodes this many actions below the root or fewer take the greedy player's values
     as priors (dearer, better); deeper ones the playout policy's cheap values."""
 

@@ -143,7 +143,7 @@ class Shape:
         places = tuple(Action(None, h) for h in coords)
         self.place_actions = places
         self.move_index = {
-            move: (i, j, d, k, move)
+            move: (i, j, d, k, move, rays[i][d][: k + 1])
             for i, line in enumerate(lines)
             for j, (d, k, move) in line.items()
         }
@@ -188,9 +188,10 @@ class Board:
     """``place_index[action]``: the 1-fish floe a placement goes to (no other floe)."""
     canonical: dict[Action, Action] = field(init=False)
     """Every placement and every move in a straight line, to its canonical instance."""
-    move_index: dict[Action, tuple[int, int, int, int, Action]] = field(init=False)
-    """``move_index[action] = (i, j, d, k, canonical move)``: a move from floe ``i`` to
-    ``j = rays[i][d][k]``; absent when the two are not in a straight line over floes."""
+    move_index: dict[Action, tuple[int, int, int, int, Action, tuple[int, ...]]] = field(init=False)
+    """``move_index[action] = (i, j, d, k, canonical move, the floes it crosses and lands
+    on)``: a move from floe ``i`` to ``j = rays[i][d][k]``; absent when the two are not
+    in a straight line over floes."""
 
     def __init__(self, floes: Sequence[Floe]) -> None:
         problems = board_problems(floes)

@@ -157,12 +157,12 @@ class Record:
     def replay(self) -> HtmfState:
         """Play every action; ``RecordError`` names the first illegal one and why."""
         state = self.start()
-        apply = state.apply
-        for i, action in enumerate(self.actions):
-            try:
-                apply(action)
-            except IllegalActionError as e:
-                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+        try:
+            state.apply_all(self.actions)
+        except IllegalActionError as e:
+            i = e.index  # type: ignore[attr-defined]
+            action = self.actions[i]
+            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
         return state
 
     def with_actions(self, actions: Iterable[Action]) -> Record:
