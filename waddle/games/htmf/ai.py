@@ -520,7 +520,7 @@ class HardKnobs:
 
     exploration: float = 0.5
     bias: float = 1.0
-    playout_moves: int = 2
+    playout_moves: int = 0
     landing: float = 0.5
     room: float = 0.5
     noise: float = 2.0

@@ -21,7 +21,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import compress
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
@@ -52,9 +54,9 @@ STANDARD_FISH: tuple[int, ...] = (1,) * 30 + (2,) * 20 + (3,) * 10
 _BOARD_STREAM = 0x48544D46  # keeps the fish shuffle apart from other uses of a seed
 
 
-@dataclass(frozen=True, slots=True)
-class Floe:
-    """One floe of a board as the record states it."""
+class Floe(NamedTuple):
+    """One floe of a board as the record states it (a named tuple: boards of many
+    records are read and compared fast)."""
 
     q: int
     r: int
@@ -153,6 +155,11 @@ class Shape:
 
 
 _SHAPES: SetupCache[tuple[Hex, ...], Shape] = SetupCache(limit=16)
+_QR = itemgetter(0, 1)
+_FISH = itemgetter(2)
+_FISH_COUNTS = frozenset(range(1, MAX_FISH + 1))
+_FEWEST = min(p * n for p, n in PENGUINS.items())
+"""The fewest penguins of any game: a board needs that many 1-fish floes."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -194,17 +201,22 @@ class Board:
     in a straight line over floes."""
 
     def __init__(self, floes: Sequence[Floe]) -> None:
-        problems = board_problems(floes)
-        if problems:
-            raise BoardError(problems)
-        put = object.__setattr__  # frozen dataclass: fields are set once, here
         floes = tuple(floes)
-        shape = _SHAPES.get_or_build(tuple(f.hex for f in floes), Shape)
+        coords = tuple(map(_QR, floes))
+        fish = tuple(map(_FISH, floes))
+        shape = _SHAPES.get(coords)
+        # A known shape has no floe twice: only the fish are left to check.
+        if shape is None or not _FISH_COUNTS.issuperset(fish) or fish.count(1) < _FEWEST:
+            problems = board_problems(floes)
+            if problems:
+                raise BoardError(problems)
+        shape = _SHAPES.get_or_build(coords, Shape)
+        put = object.__setattr__  # frozen dataclass: fields are set once, here
         for name in Shape.__slots__:
             put(self, name, getattr(shape, name))
         put(self, "floes", floes)
-        put(self, "fish", tuple(f.fish for f in floes))
-        ones = tuple(i for i, f in enumerate(floes) if f.fish == 1)
+        put(self, "fish", fish)
+        ones = tuple(compress(range(len(fish)), map((1).__eq__, fish)))
         put(self, "ones", ones)
         put(self, "place_index", {shape.place_actions[i]: i for i in ones})
 
@@ -239,7 +251,7 @@ def board_problems(floes: Sequence[Floe]) -> list[str]:
         if not 1 <= f.fish <= MAX_FISH:
             problems.append(f"board[{i}]: floe {f.q},{f.r} has {f.fish} fish; a floe has 1 to 3")
         ones += f.fish == 1
-    fewest = min(p * n for p, n in PENGUINS.items())
+    fewest = _FEWEST
     if ones < fewest:
         problems.append(
             f"the board has {ones} floe(s) with 1 fish; every game places at least {fewest} "

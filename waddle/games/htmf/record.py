@@ -194,7 +194,7 @@ def _key(floes: Iterable[Floe]) -> tuple[tuple[int, int, int], ...]:
 
 
 def _build(key: tuple[tuple[int, int, int], ...]) -> Board:
-    return Board(tuple(Floe(q, r, fish) for q, r, fish in key))
+    return Board(tuple(map(Floe._make, key)))
 
 
 def _board_of(raw: Any) -> Board:
