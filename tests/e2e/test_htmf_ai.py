@@ -1,6 +1,7 @@
 """Computer players of Hey, That's My Fish! in the page: a person plays to the end against
-each level (random, easy and medium in one 4-player game, hard in a 2-player game pasted
-into the same page's address), on a small custom board so that the games are short.
+each level (random, easy and hard in one 4-player game, where hard, which thinks longest,
+has fewest turns; medium in a 2-player game pasted into the same page's address), on a
+small custom board so that the games are short.
 
 Whatever the computers play, the game the page saved is replayed here with the engine on
 CPython: every action must be legal where it was played, the person's seat must have
@@ -76,9 +77,9 @@ def saved_game_checked(page, bots: list[str | None]):
 
 def test_htmf_a_person_against_each_computer_level_to_the_end(page):
     games = [
-        (small_game(4, seed=1, names=["Ada", "Rand", "Easy", "Medi"],
-                    bots=[None, "random", "easy", "medium"]), 0),
-        (small_game(2, seed=2, names=["Deep", "Ada"], bots=["hard", None]), 1),
+        (small_game(4, seed=1, names=["Ada", "Rand", "Easy", "Deep"],
+                    bots=[None, "random", "easy", "hard"]), 0),
+        (small_game(2, seed=2, names=["Medi", "Ada"], bots=["medium", None]), 1),
     ]  # fmt: skip
     for n, (session, person) in enumerate(games):
         bots = [seat.bot for seat in session.seats]

@@ -1,7 +1,7 @@
 """Whole games of Hey, That's My Fish! played by clicking, checked move by move against the
-engine in this process: 2, 3 and 4 players, in one page (each next game pasted into the
-address, as a player opening a link does), then the finished 4-player game's link in
-someone else's browser.
+engine in this process: 2 and 4 players on the standard board and 3 on a small custom
+one (shorter), in one page (each next game pasted into the address, as a player opening a
+link does), then the finished 4-player game's link in someone else's browser.
 
 After every click the page's hooks must show the engine's position (floes with their fish,
 gaps where floes were taken, penguins, the floes to click, the chosen penguin, the last
@@ -15,6 +15,7 @@ import random
 
 from conftest import open_app
 from htmf_tools import (
+    SELECTED,
     assert_htmf_hooks,
     assert_htmf_results,
     click,
@@ -22,6 +23,7 @@ from htmf_tools import (
     hex_key,
     play_by_clicking,
     read_htmf,
+    small_game,
     state_of,
 )
 
@@ -46,6 +48,7 @@ def play_to_the_end(page, session: Session, policy_seed: int) -> dict:
         if action.src is not None:
             # The first click chooses the penguin: its floes light up, nothing is played.
             click(page, f'svg#board [data-hex="{hex_key(action.src)}"]')
+            page.wait_for_function(SELECTED, arg=hex_key(action.src))
             chosen = read_htmf(page)
             assert_htmf_hooks(chosen, state, selected=action.src)
             assert chosen["hash"] == hooks["hash"], "choosing a penguin is not a move"
@@ -91,7 +94,7 @@ def open_game(page, session: Session, *, first: bool) -> None:
 def test_htmf_2_3_and_4_player_games_played_by_clicking(page, fresh_page):
     games = [
         Session.new("htmf", 2, 4242, names=["Ada", "Zoë Ørsted"]),
-        Session.new("htmf", 3, 77, names=["Ann", "Bo", "<b>Cy</b>"]),
+        small_game(3, seed=2, names=["Ann", "Bo", "<b>Cy</b>"]),  # a small custom board
         Session.new("htmf", 4, 2026),  # default seats, as a link without names opens them
     ]
     went_out = set()
