@@ -3,10 +3,11 @@
 #   make test    lint, then every test: engine, command line and browser end-to-end
 #   make web     just build dist/ (the publish folder, see netlify.toml)
 #   make bench-boot  time to ready of the app vs a bare PyScript page
+#   make bench-first-visit  bytes and time of a first and a second visit (production headers)
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: web bench-boot
+.PHONY: web bench-boot bench-first-visit
 
 # npm packages, reinstalled exactly from the lockfile when it (or package.json) changes.
 # npm ci empties node_modules first, so the stamp is written after it.
@@ -32,3 +33,6 @@ test: lint $(VENV)/.stamp $(CHROMIUM) web
 
 bench-boot: $(VENV)/.stamp $(CHROMIUM) web
 	$(VPY) scripts/bench_boot.py
+
+bench-first-visit: $(VENV)/.stamp $(CHROMIUM) web
+	$(VPY) scripts/bench_first_visit.py

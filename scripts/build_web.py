@@ -7,7 +7,8 @@ Standard library only. What goes into the publish folder:
 
 - ``index.html`` and ``pyscript.toml``, filled in from the templates at the repository root
   (``{{PYSCRIPT_VERSION}}``, ``{{PYODIDE_VERSION}}`` and ``{{APP_ZIP}}``);
-- ``web/``: the page's own assets (css, js, svg, png icons, and the Python boot script),
+- ``web/``: the page's own assets (css, js, svg, png icons) and the Python file the page
+  names in its ``<script type="py" src>`` (every ``web/*.py`` goes into the app zip),
   plus ``web/games.css``: every game's board styles (``waddle/games/<game>/*.css``);
 - ``manifest.webmanifest`` (copied from web/) and ``sw.js`` (the service worker, made from
   the template web/sw.js) at the root: a manifest's ``start_url`` and a service worker's
@@ -15,9 +16,10 @@ Standard library only. What goes into the publish folder:
   ``sw.js`` carries the precache list (every other file but build-info.json) and a cache
   version hashed from those files' paths and contents, so every change of the build
   makes a new worker that replaces the old cache (see web/sw.js);
-- ``vendor/pyscript-<version>/`` (all of @pyscript/core's dist/ but source maps) and
-  ``vendor/pyodide-<version>/`` (the five files Pyodide needs at start), copied from
-  node_modules: the versions are read from there, so the pins live only in package.json;
+- ``vendor/pyscript-<version>/`` (of @pyscript/core's dist/, only what the app can load:
+  see :func:`pyscript_files`) and ``vendor/pyodide-<version>/`` (the five files Pyodide
+  needs at start), copied from node_modules: the versions are read from there, so the
+  pins live only in package.json;
 - ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, unpacked by PyScript into the
   interpreter's working directory (``[files]`` ``"./app-<hash>.zip" = "./*"``). The name
   carries a hash of the content, so it can be cached as immutable like the vendor folders.
@@ -37,6 +39,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -52,7 +55,26 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Copied from web/ into dist/web/ (the Python files also go into the app zip).
+# PyScript: the app loads core.css (a <link> of index.html) and core.js (started by
+# web/register-sw.js), which imports the rest. Published, hence precached, is what those
+# import, directly or not (pyscript_files), but not what only an element this page has
+# none of would load:
+# - PyScript imports its editor, game and terminal plugins at every start, whatever the
+#   page holds (pyscript.toml's `plugins = ["!…"]` turns them off for `py` scripts only,
+#   not for the `mpy` type it also sets up), so those small chunks are published; what
+#   they import only once a <script type="py-editor">, <py-game> or terminal exists
+#   (CodeMirror, xterm, MicroPython's terminal, their TOML parser) is not;
+# - core imports CodeMirror itself for the editor, and the package index (pyodide_graph)
+#   only to check `packages`, which the app has none of (the build checks that).
+PYSCRIPT_ENTRIES = ("core.js", "core.css")
+PYSCRIPT_ELEMENT_PLUGINS = ("py-editor", "py-game", "py-terminal")  # their import()s: not
+PYSCRIPT_NEVER_LOADED = ("codemirror", "pyodide_graph")
+# Relative imports in a minified ES module: from"./x.js" or import"./x.js" (static), and
+# import("./x.js") (dynamic).
+STATIC_IMPORT = re.compile(r"""\b(?:from|import)\s*["']\./([^"'/]+\.js)["']""")
+DYNAMIC_IMPORT = re.compile(r"""\bimport\s*\(\s*["']\./([^"'/]+\.js)["']\s*\)""")
+CHUNK_HASH = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
+# Copied from web/ into dist/web/ (of the Python files, only those the page names).
 WEB_ASSET_SUFFIXES = {".css", ".js", ".svg", ".png", ".ico", ".webmanifest", ".py"}
 # From web/ to the root of the publish folder instead (sw.js as a template).
 MANIFEST = "manifest.webmanifest"
@@ -165,6 +187,57 @@ def games_css() -> str:
     return "\n".join(parts)
 
 
+def chunk_stem(name: str) -> str:
+    """A PyScript chunk's name without its content hash.
+
+    >>> chunk_stem("codemirror_lang-python-r-dBg-Wd.js"), chunk_stem("core.js")
+    ('codemirror_lang-python', 'core.js')
+    """
+    return CHUNK_HASH.sub("", name)
+
+
+def is_stem(name: str, stems: tuple[str, ...]) -> bool:
+    stem = chunk_stem(name)
+    return any(stem == s or stem.startswith(s + "_") for s in stems)
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """The files of PyScript's dist/ the app can load: PYSCRIPT_ENTRIES and every module
+    they import, directly or not, statically or not, but for PYSCRIPT_NEVER_LOADED and the
+    dynamic imports of PYSCRIPT_ELEMENT_PLUGINS (see above)."""
+    found: set[str] = set()
+    todo = list(PYSCRIPT_ENTRIES)
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        if not (dist / name).is_file():
+            raise BuildError(f"@pyscript/core/dist/{name} is missing (imported, or an entry)")
+        found.add(name)
+        if not name.endswith(".js"):
+            continue
+        text = (dist / name).read_text(encoding="utf-8")
+        refs = STATIC_IMPORT.findall(text)
+        if not is_stem(name, PYSCRIPT_ELEMENT_PLUGINS):
+            refs += DYNAMIC_IMPORT.findall(text)
+        todo += [ref for ref in refs if not is_stem(ref, PYSCRIPT_NEVER_LOADED)]
+    return sorted(found)
+
+
+def check_pyscript_config(text: str) -> None:
+    """pyscript.toml must not make PyScript load what the build leaves out."""
+    if tomllib.loads(text).get("packages"):
+        raise BuildError(
+            "pyscript.toml: packages need micropip and the package index (pyodide_graph),"
+            " which build_web.py does not publish"
+        )
+
+
+def page_python(page: str) -> set[str]:
+    """The web/*.py files a page loads itself, in <script type="py" src="./web/…">."""
+    return set(re.findall(r'<script type="py"[^>]*\ssrc="\./(web/[^"]+\.py)"', page))
+
+
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -195,18 +268,21 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     # Vendor: versioned folders, immutable once published.
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyscript_dst = staging / "vendor" / f"pyscript-{pyscript_version}"
-    for src in sorted(pyscript_src.rglob("*")):
-        if src.is_file() and not src.name.endswith(".map"):
-            copy_file(src, pyscript_dst / src.relative_to(pyscript_src))
+    for name in pyscript_files(pyscript_src):
+        copy_file(pyscript_src / name, pyscript_dst / name)
     pyodide_dst = staging / "vendor" / f"pyodide-{pyodide_version}"
     for name in PYODIDE_FILES:
         copy_file(NODE_MODULES / "pyodide" / name, pyodide_dst / name)
 
-    # The page's own assets; the manifest goes to the root.
+    # The page's own assets; the manifest goes to the root. Python: what the page names.
+    loaded_python = page_python((ROOT / "index.html").read_text(encoding="utf-8"))
     for src in source_files(ROOT / "web", WEB_ASSET_SUFFIXES):
         if src.parent == ROOT / "web" and src.name in ROOT_FILES:
             continue
-        copy_file(src, staging / src.relative_to(ROOT))
+        rel = src.relative_to(ROOT).as_posix()
+        if src.suffix == ".py" and rel not in loaded_python:
+            continue
+        copy_file(src, staging / rel)
     copy_file(ROOT / "web" / MANIFEST, staging / MANIFEST)
     (staging / GAMES_CSS).write_text(games_css(), encoding="utf-8")
 
@@ -222,6 +298,7 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     }
     for name in ("index.html", "pyscript.toml"):
         (staging / name).write_text(fill_template(name, values), encoding="utf-8")
+    check_pyscript_config((staging / "pyscript.toml").read_text(encoding="utf-8"))
 
     # Last: the service worker lists and hashes everything else.
     version, text = service_worker(staging)

@@ -69,17 +69,16 @@ def move(state: HtmfState, src: Hex, dst: Hex) -> HtmfState:
 def snapshot(state: HtmfState) -> tuple[Any, ...]:
     """Everything that makes up a position, as comparable plain values (the lazily
     listed moves listed)."""
-    moves = [state._listed(s) if f >= 0 else () for s, f in enumerate(state.pos)]
+    moves = [state._listed(s) for s in range(state.total_penguins)]
     return (
         tuple(state.free),
-        tuple(state.alive),
         tuple(state.at),
         tuple(state.taker),
         tuple(state.pos),
-        tuple(state.reach),
+        tuple(state.ray_now),
         tuple(moves),
+        tuple(state.legal_actions()),
         tuple(state.taken_fish),
-        tuple(state.taken_floes),
         tuple(state.out),
         state.placed,
         state.mover,

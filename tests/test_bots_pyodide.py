@@ -1,5 +1,5 @@
 """Bots choose exactly the same on CPython and on Pyodide, given seed and iterations, and a
-seed gives the same map, record and share link on both.
+seed gives the same map, record and share link on both (Waddle and Hey, That's My Fish!).
 
 The browser runs the engine on Pyodide's Python (3.14, WebAssembly), this process on
 CPython 3.11: a bot that relied on ``hash()``, set order, ``sum()`` of floats (whose
@@ -51,6 +51,37 @@ def probe():
     return json.dumps(out)
 """
 
+HTMF_PROBE = """
+import json
+from waddle.games.htmf import GAME, new_game, new_record, standard_floes
+from waddle.games.htmf.ai import make_bot
+
+def probe():
+    out = []
+    for players in (2, 3, 4):
+        record = new_record(players, seed=players * 13)
+        state = record.start()
+        levels = ["hard", "medium", "easy", "random"][:players]
+        bots = [make_bot(level, seed=p + 5, iterations=30 if level == "hard" else 1)
+                for p, level in enumerate(levels)]
+        while not state.is_over():
+            state.apply(bots[state.to_move()].choose(state))
+        out.append([str(a) for a in state.history])
+        out.append([state.scores(), state.floe_counts(), state.winners()])
+        search = make_bot("hard", seed=9, iterations=200).start(new_game(players, seed=6))
+        search.advance()
+        out.append([[str(a), n, repr(v)] for a, n, v in search.stats()])
+        uct = make_bot("uct", seed=2, iterations=100).start(new_game(players, seed=6))
+        uct.advance()
+        out.append([[str(a), n, repr(v)] for a, n, v in uct.stats()])
+        # the standard board, the record and the share link, byte for byte
+        finished = record.with_actions(state.history)
+        out.append([new_record(players, seed=2026).dumps(), finished.dumps(),
+                    GAME.encode_link(finished)])
+    out.append([[f.fish for f in standard_floes(seed)] for seed in (0, 1, 2**31 - 1)])
+    return json.dumps(out)
+"""
+
 # Copy the package into Pyodide's file system, run the probe, print its JSON.
 RUNNER = """
 import { loadPyodide } from %(pyodide)s;
@@ -75,7 +106,8 @@ console.log(py.runPython("import sys; sys.version.split()[0] + ' ' + probe()"));
 """
 
 
-def test_same_choices_on_cpython_and_pyodide(tmp_path):
+def run_in_pyodide(tmp_path, probe: str) -> str:
+    """The probe's JSON as Pyodide computes it (skips the test without Node/Pyodide)."""
     node = shutil.which("node")
     if node is None or not PYODIDE.exists():
         pytest.skip("needs Node and the npm-installed Pyodide (make test installs them)")
@@ -85,14 +117,31 @@ def test_same_choices_on_cpython_and_pyodide(tmp_path):
         % {
             "pyodide": json.dumps(PYODIDE.as_uri()),
             "package": json.dumps(str(ROOT / "waddle")),
-            "probe": json.dumps(PROBE),
+            "probe": json.dumps(probe),
         }
     )
     done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     version, pyodide_out = done.stdout.strip().splitlines()[-1].split(" ", 1)
     assert not version.startswith("3.11")  # really another Python
+    return pyodide_out
 
+
+def run_here(probe: str) -> str:
     namespace: dict = {}
-    exec(PROBE, namespace)
-    assert json.loads(pyodide_out) == json.loads(namespace["probe"]())
+    exec(probe, namespace)
+    return namespace["probe"]()
+
+
+def test_same_choices_on_cpython_and_pyodide(tmp_path):
+    pyodide_out = run_in_pyodide(tmp_path, PROBE)
+    assert json.loads(pyodide_out) == json.loads(run_here(PROBE))
+
+
+def test_htmf_records_boards_links_and_bot_choices_are_the_same_on_cpython_and_pyodide(
+    tmp_path,
+):
+    """Hey, That's My Fish!: whole games at every level, the hard and plain tree searches'
+    visit counts, standard boards from seeds, records and share links, byte for byte."""
+    pyodide_out = run_in_pyodide(tmp_path, HTMF_PROBE)
+    assert json.loads(pyodide_out) == json.loads(run_here(HTMF_PROBE))

@@ -136,3 +136,43 @@ def test_illegal_actions_change_nothing_and_say_why(players, seed, choice, cut):
             else:
                 raise AssertionError(f"{action} was applied although {reason}")
             assert snapshot(state) == before
+
+
+@PROPERTY
+@given(
+    players=player_counts,
+    seed=board_seeds,
+    choice=choice_seeds,
+    start=st.integers(0, 40),
+    wrong=st.integers(0, 70),
+)
+def test_applying_many_actions_at_once_is_applying_them_one_by_one(
+    players, seed, choice, start, wrong
+):
+    """``apply_all`` (what replaying a record uses) keeps no moves on the way; it must
+    end in exactly the state one ``apply`` after another reaches, and refuse the same
+    action, for the same reason, leaving the state before it."""
+    _, state = play(players, seed, choice)
+    history = state.history
+    one_by_one = new_record(players, seed).start()
+    for action in history[:start]:
+        one_by_one.apply(action)
+    at_once = one_by_one.clone()
+    rest = history[start:]
+    if wrong < len(rest):  # put an illegal action there: a move from an empty place
+        bad = Action.move((99, 99), rest[wrong].dst)
+        rest = [*rest[:wrong], bad, *rest[wrong:]]
+    try:
+        at_once.apply_all(rest)
+        refused = None
+    except IllegalActionError as e:
+        refused = (e.index, str(e))  # type: ignore[attr-defined]
+    for n, action in enumerate(rest):
+        reason = one_by_one.why_illegal(action)
+        if reason is not None:
+            assert refused == (n, reason)
+            break
+        one_by_one.apply(action)
+    else:
+        assert refused is None
+    assert snapshot(at_once) == snapshot(one_by_one)

@@ -19,6 +19,8 @@ import struct
 import subprocess
 import sys
 import tomllib
+import urllib.request
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -190,21 +192,91 @@ def test_precache_names_every_file_the_app_can_load(built: Path):
     pyodide = f"vendor/pyodide-{info['PYODIDE_VERSION']}"
     for name in build_web.PYODIDE_FILES:  # pyodide-lock.json is fetched at every start
         assert f"{pyodide}/{name}" in precache
+    # PyScript: what core.js and core.css import, directly or not.
+    pyscript = f"vendor/pyscript-{info['PYSCRIPT_VERSION']}/"
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    for src in pyscript_dist.rglob("*"):
-        if src.is_file() and not src.name.endswith(".map"):
-            name = src.relative_to(pyscript_dist).as_posix()
-            assert f"vendor/pyscript-{info['PYSCRIPT_VERSION']}/{name}" in precache
+    published = {p[len(pyscript) :] for p in precache if p.startswith(pyscript)}
+    assert published == set(build_web.pyscript_files(pyscript_dist))
     for name in ("index.html", "pyscript.toml", "manifest.webmanifest", info["APP_ZIP"]):
         assert name in precache
-    # Every local file the page and the manifest name.
+    # Every local file the page and the manifest name (PyScript's module included).
     page = (built / "index.html").read_text(encoding="utf-8")
-    for ref in re.findall(r'(?:src|href)="\./([^"#?]+)"', page):
+    refs = re.findall(r'(?:src|href|data-pyscript)="\./([^"#?]+)"', page)
+    assert f"{pyscript}core.js" in refs
+    for ref in refs:
         if ref:
             assert ref in precache, f"index.html loads {ref}, which is not precached"
     manifest = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
     for icon in manifest["icons"]:
         assert icon["src"] in precache
+
+
+def stems(names) -> set[str]:
+    return {build_web.chunk_stem(name) for name in names}
+
+
+def test_pyscript_files_are_what_the_app_can_load(built: Path):
+    """PyScript's plugin chunks (imported at every start) are published; the editor,
+    terminal and package index they or core import only for elements and settings the
+    page has none of are not."""
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    names = files_of(built / "vendor" / f"pyscript-{info['PYSCRIPT_VERSION']}")
+    loaded = stems(names)
+    for stem in ("core.js", "core.css", "core", "error", "py-editor", "py-game", "py-terminal"):
+        assert stem in loaded, stem
+    assert "zip" in loaded, "unpacks the app zip"
+    assert "toml" in loaded, "parses pyscript.toml"
+    for stem in loaded:
+        assert not stem.startswith(("codemirror", "xterm", "pyodide_graph", "mpy")), stem
+    everything = files_of(ROOT / "node_modules" / "@pyscript" / "core" / "dist")
+    assert len(names) < len([n for n in everything if not n.endswith(".map")])
+
+
+def test_pyscript_module_walk_follows_imports_but_not_element_plugins_lazy_ones(tmp_path):
+    modules = {
+        "core.js": 'export{a}from"./core-AAAAAAAA.js";',
+        "core.css": "",
+        "core-AAAAAAAA.js": 'import("./py-editor-BBBBBBBB.js");import("./zip-CCCCCCCC.js");'
+        'import("./codemirror_view-DDDDDDDD.js");import("micropip")',
+        "py-editor-BBBBBBBB.js": 'import{x}from"./error-EEEEEEEE.js";import("./toml-FFFFFFFF.js")',
+        "zip-CCCCCCCC.js": "",
+        "error-EEEEEEEE.js": 'import"./core-AAAAAAAA.js";',
+        "toml-FFFFFFFF.js": "",
+        "codemirror_view-DDDDDDDD.js": "",
+    }
+    for name, text in modules.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert build_web.pyscript_files(tmp_path) == sorted(
+        [
+            "core-AAAAAAAA.js",
+            "core.css",
+            "core.js",
+            "error-EEEEEEEE.js",
+            "py-editor-BBBBBBBB.js",
+            "zip-CCCCCCCC.js",
+        ]
+    )
+    (tmp_path / "zip-CCCCCCCC.js").unlink()
+    with pytest.raises(build_web.BuildError, match=r"zip-CCCCCCCC\.js is missing"):
+        build_web.pyscript_files(tmp_path)
+
+
+def test_build_refuses_packages_it_does_not_publish():
+    build_web.check_pyscript_config('name = "Waddle"\n')
+    with pytest.raises(build_web.BuildError, match="packages"):
+        build_web.check_pyscript_config('packages = ["numpy"]\n')
+
+
+def test_only_the_python_file_the_page_names_is_published(built: Path):
+    """web/*.py are in the app zip; the page itself loads only its <script type="py">."""
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert build_web.page_python(page) == {"web/main.py"}
+    assert sorted(p.name for p in (built / "web").glob("*.py")) == ["main.py"]
+    with zipfile.ZipFile(built / info["APP_ZIP"]) as archive:
+        packed = set(archive.namelist())
+    for source in (ROOT / "web").glob("*.py"):
+        assert f"web/{source.name}" in packed
 
 
 def test_cache_version_is_a_hash_of_the_precached_files(built: Path, tmp_path: Path):
@@ -245,6 +317,30 @@ def test_no_header_is_set_by_two_rules_for_any_path(built: Path):
 def test_every_published_file_has_one_cache_policy(built: Path):
     for path in all_paths(built):
         assert "cache-control" in headers_for(path), f"{path} gets Netlify's default"
+
+
+def test_static_server_sends_the_netlify_headers_when_asked(built: Path):
+    """scripts/serve_web.py --netlify-headers: what benchmarks and tests measure first
+    visits with is what production sends."""
+    serve_web = load_script("serve_web")
+    server = serve_web.make_server(built, netlify_headers=True, record=True)
+    server.start_in_thread()
+    try:
+        for path in ["/", *("/" + p for p in files_of(built))]:
+            with urllib.request.urlopen(server.origin + path) as response:
+                got = {k.lower(): v for k, v in response.headers.items()}
+                body = response.read()
+            for name, value in headers_for(path).items():
+                assert got[name] == value, (path, name)
+            assert len(body) == (built / (path.lstrip("/") or "index.html")).stat().st_size
+    finally:
+        server.stop()
+    by_path = {t.path: t for t in server.transfers}
+    assert len(server.transfers) == len(files_of(built)) + 1
+    wasm = next(t for p, t in by_path.items() if p.endswith(".wasm"))
+    assert wasm.status == 200
+    assert wasm.body_bytes == next(built.rglob("*.wasm")).stat().st_size
+    assert 0 < wasm.header_bytes < 2000
 
 
 def test_wasm_is_served_as_application_wasm():

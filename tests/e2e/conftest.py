@@ -15,8 +15,8 @@ Fixtures, for any later test:
   errors, error events on window (reported as console errors), and requests to any origin
   but the server's. The test FAILS if any is left at
   its end; a test that provokes errors on purpose inspects and then ``clear()``s it.
-- ``page``: a page in a new browser context (fresh cache and storage), relative URLs
-  resolve against the server.
+- ``page``: a page in a new browser context (fresh cache and storage, service workers
+  blocked), relative URLs resolve against the server.
 - ``open_app``: ``open_app(page, path="")`` loads the app (``path`` may be ``"?embed"``,
   ``"#…"``, ``"./"`` for a plain visit; empty is a new Waddle game, ``?game=waddle``) and
   waits for ``html[data-app="ready"]``, failing at once with the page's message if it says
@@ -215,6 +215,11 @@ addEventListener("error", (event) => {
 
 
 def _new_context(browser, server, page_log: PageLog, **options):
+    # No service worker unless a test asks (test_offline, test_first_visit): the page
+    # starts PyScript once the worker controls it, and then the worker answers every
+    # request, where page.route() cannot reach (test_boot replaces files that way).
+    # Blocked, register() does nothing and the page starts at once, as without workers.
+    options.setdefault("service_workers", "block")
     context = browser.new_context(base_url=server.origin + "/", **options)
     context.add_init_script(REPORT_WINDOW_ERRORS)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)

@@ -26,7 +26,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_TIMEOUT_MS = 15_000
-SW_TIMEOUT_S = 60  # the first precache copies ~15 MB through the worker
+SW_TIMEOUT_S = 60  # a worker's cache holds ~14 MB
 
 
 def load_script(name: str):
@@ -38,24 +38,15 @@ def load_script(name: str):
     return module
 
 
-# Resolves once the page is controlled by an active worker; returns the cache names.
-CONTROLLED = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  return (await caches.keys()).sort();
-}"""
-
-
-def wait_until_controlled(page) -> list[str]:
-    """Wait until the service worker controls the page (so its precache is complete);
-    return the Cache Storage names."""
-    return page.evaluate(
-        f"Promise.race([({CONTROLLED})(), new Promise((_, reject) => setTimeout("
-        f"() => reject(new Error('no service worker in control')), {SW_TIMEOUT_S * 1000}))])"
+def wait_until_offline_ready(page) -> list[str]:
+    """Wait until the page says the app can start offline (``<html data-offline="ready">``,
+    set by web/register-sw.js once the worker has cached every file); return the Cache
+    Storage names."""
+    page.wait_for_function(
+        "document.documentElement.dataset.offline === 'ready'", timeout=SW_TIMEOUT_S * 1000
     )
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    return page.evaluate("caches.keys().then((names) => names.sort())")
 
 
 def wait_for_caches(page, expected: list[str]) -> list[str]:
@@ -122,9 +113,9 @@ def test_plays_offline_after_one_visit(sw_context_factory, server, page_log, dis
     context = sw_context_factory(server.origin, page_log)
     page = context.new_page()
 
-    # First visit, online: the app starts as always, then the worker installs.
+    # First visit, online: the worker takes over, the app starts, the cache fills.
     open_app(page)
-    caches = wait_until_controlled(page)
+    caches = wait_until_offline_ready(page)
     assert caches == [f"waddle-{build_info(dist_dir)['CACHE_VERSION']}"]
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == server.origin + "/"
@@ -200,7 +191,7 @@ def test_a_new_build_replaces_the_old_cache(
     context = sw_context_factory(server.origin, log)
     page = context.new_page()
     open_app(page)
-    assert wait_until_controlled(page) == [f"waddle-{old_version}"]
+    assert wait_until_offline_ready(page) == [f"waddle-{old_version}"]
 
     # Deploy B. The browser looks for a new sw.js on navigations; ask now instead of
     # loading the page once more. The new worker installs, takes over and deletes A's cache.

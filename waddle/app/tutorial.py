@@ -27,6 +27,9 @@ class Tutorial:
         record, seats = self.script.start()
         self.session = Session(game, record, record.start(), seats)
         self.index = 0
+        # A learner who is not the first player finds the seats before them already moved.
+        said = self._replies()
+        self.session.message = " ".join(said) or None
 
     @property
     def step(self) -> Step:
@@ -49,11 +52,18 @@ class Tutorial:
             return False
         if not session.play(action):
             return False
-        said = [session.message or ""]
+        said = [session.message or "", *self._replies()]
+        self.index = self.script.next_step(session.state, self.index)
+        session.message = " ".join(s for s in said if s)
+        return True
+
+    def _replies(self) -> list[str]:
+        """Play the scripted seats until it is the learner's turn or the game ends; what
+        happened, move by move."""
+        session = self.session
         state = session.state
+        said = []
         while not state.is_over() and state.to_move() != self.script.learner:
             session.play(self.script.reply(state, self.step))
             said.append(session.message or "")
-        self.index = self.script.next_step(state, self.index)
-        session.message = " ".join(s for s in said if s)
-        return True
+        return [s for s in said if s]

@@ -14,20 +14,23 @@ True
 
 Boards keep one canonical instance per placement and per move (:mod:`.board`), which
 the state hands out and records, so a game allocates no actions while it is played.
+Equal actions are interchangeable: ``apply`` looks any of them up in the board's tables.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from waddle.core.hexgrid import Hex
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """``dst`` is where a penguin goes; ``src`` where it comes from (``None``: placing)."""
+class Action(NamedTuple):
+    """``dst`` is where a penguin goes; ``src`` where it comes from (``None``: placing).
+
+    A named tuple, so that hashing and comparing (in every ``apply``) run in C; like any
+    tuple it also equals the plain tuple ``(src, dst)``.
+    """
 
     src: Hex | None
     dst: Hex

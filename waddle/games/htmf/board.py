@@ -21,11 +21,13 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import compress
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
-from waddle.core.records import BoardError
+from waddle.core.records import BoardError, SetupCache
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.htmf.actions import Action
 
@@ -52,9 +54,9 @@ STANDARD_FISH: tuple[int, ...] = (1,) * 30 + (2,) * 20 + (3,) * 10
 _BOARD_STREAM = 0x48544D46  # keeps the fish shuffle apart from other uses of a seed
 
 
-@dataclass(frozen=True, slots=True)
-class Floe:
-    """One floe of a board as the record states it."""
+class Floe(NamedTuple):
+    """One floe of a board as the record states it (a named tuple: boards of many
+    records are read and compared fast)."""
 
     q: int
     r: int
@@ -84,40 +86,28 @@ def standard_board(seed: int) -> Board:
     return Board(standard_floes(seed))
 
 
-@dataclass(frozen=True, eq=False)
-class Board:
-    """Immutable tables of one board, indexed for fast play.
+class Shape:
+    """The tables of a board that depend only on where its floes are, not on their fish:
+    shared by every board of that shape (every standard board has the same one), so a
+    new board of a known shape costs only its fish.
 
-    Floe ``i`` is ``floes[i]``, in the record's order; directions ``d`` are those of
-    :data:`waddle.core.hexgrid.DIRECTIONS`, in that order.
+    See :class:`Board` for what each table holds.
     """
 
-    floes: tuple[Floe, ...]
-    coords: tuple[Hex, ...] = field(init=False)
-    fish: tuple[int, ...] = field(init=False)
-    index: dict[Hex, int] = field(init=False)
-    neighbors: tuple[tuple[int, ...], ...] = field(init=False)
-    """For each floe, its neighbouring floes (at the start of the game)."""
-    rays: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)
-    """``rays[i][d]``: the floes from ``i`` in direction ``d``, nearest first, up to the
-    first place with no floe at the start of the game (empty at an edge)."""
-    ray_moves: tuple[tuple[tuple[Action, ...], ...], ...] = field(init=False)
-    """``ray_moves[i][d][k]``: the move from ``i`` to ``rays[i][d][k]``."""
-    lines: tuple[dict[int, tuple[int, int, Action]], ...] = field(init=False)
-    """``lines[i][j] = (d, k, move)`` when ``j`` is ``rays[i][d][k]``; ``j`` is absent
-    when it is not in a straight line from ``i`` over floes."""
-    ones: tuple[int, ...] = field(init=False)
-    """The 1-fish floes, where penguins are placed."""
-    place_actions: tuple[Action, ...] = field(init=False)
-    """The placing action of each floe, built once so that play allocates none."""
+    __slots__ = (
+        "canonical",
+        "coords",
+        "index",
+        "lines",
+        "move_index",
+        "neighbors",
+        "place_actions",
+        "ray_moves",
+        "rays",
+        "reach_moves",
+    )
 
-    def __init__(self, floes: Sequence[Floe]) -> None:
-        problems = board_problems(floes)
-        if problems:
-            raise BoardError(problems)
-        put = object.__setattr__  # frozen dataclass: fields are set once, here
-        floes = tuple(floes)
-        coords = tuple(f.hex for f in floes)
+    def __init__(self, coords: tuple[Hex, ...]) -> None:
         index = {h: i for i, h in enumerate(coords)}
         rays = []
         ray_moves = []
@@ -140,20 +130,95 @@ class Board:
             rays.append(tuple(mine))
             ray_moves.append(tuple(moves))
             lines.append(line)
-        put(self, "floes", floes)
-        put(self, "coords", coords)
-        put(self, "fish", tuple(f.fish for f in floes))
-        put(self, "index", index)
-        put(
-            self,
-            "neighbors",
-            tuple(tuple(index[n] for n in hexgrid.neighbors(h) if n in index) for h in coords),
+        self.coords = coords
+        self.index = index
+        self.neighbors = tuple(
+            tuple(index[n] for n in hexgrid.neighbors(h) if n in index) for h in coords
         )
-        put(self, "rays", tuple(rays))
-        put(self, "ray_moves", tuple(ray_moves))
-        put(self, "lines", tuple(lines))
-        put(self, "ones", tuple(i for i, f in enumerate(floes) if f.fish == 1))
-        put(self, "place_actions", tuple(Action(None, h) for h in coords))
+        self.rays = tuple(rays)
+        self.ray_moves = tuple(ray_moves)
+        self.reach_moves = tuple(
+            tuple(tuple(these[:n] for n in range(len(these) + 1)) for these in mine)
+            for mine in ray_moves
+        )
+        self.lines = tuple(lines)
+        places = tuple(Action(None, h) for h in coords)
+        self.place_actions = places
+        self.move_index = {
+            move: (i, j, d, k, move, rays[i][d][: k + 1])
+            for i, line in enumerate(lines)
+            for j, (d, k, move) in line.items()
+        }
+        canonical = {a: a for a in places}
+        canonical.update((m, m) for m in self.move_index)
+        self.canonical = canonical
+
+
+_SHAPES: SetupCache[tuple[Hex, ...], Shape] = SetupCache(limit=16)
+_QR = itemgetter(0, 1)
+_FISH = itemgetter(2)
+_FISH_COUNTS = frozenset(range(1, MAX_FISH + 1))
+_FEWEST = min(p * n for p, n in PENGUINS.items())
+"""The fewest penguins of any game: a board needs that many 1-fish floes."""
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """Immutable tables of one board, indexed for fast play.
+
+    Floe ``i`` is ``floes[i]``, in the record's order; directions ``d`` are those of
+    :data:`waddle.core.hexgrid.DIRECTIONS`, in that order.
+    """
+
+    floes: tuple[Floe, ...]
+    coords: tuple[Hex, ...] = field(init=False)
+    fish: tuple[int, ...] = field(init=False)
+    index: dict[Hex, int] = field(init=False)
+    neighbors: tuple[tuple[int, ...], ...] = field(init=False)
+    """For each floe, its neighbouring floes (at the start of the game)."""
+    rays: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)
+    """``rays[i][d]``: the floes from ``i`` in direction ``d``, nearest first, up to the
+    first place with no floe at the start of the game (empty at an edge)."""
+    ray_moves: tuple[tuple[tuple[Action, ...], ...], ...] = field(init=False)
+    """``ray_moves[i][d][k]``: the move from ``i`` to ``rays[i][d][k]``."""
+    reach_moves: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = field(init=False)
+    """``reach_moves[i][d][n]``: the first ``n`` moves of ``ray_moves[i][d]``, built once
+    (indexing a ready tuple is several times faster than slicing a new one)."""
+    lines: tuple[dict[int, tuple[int, int, Action]], ...] = field(init=False)
+    """``lines[i][j] = (d, k, move)`` when ``j`` is ``rays[i][d][k]``; ``j`` is absent
+    when it is not in a straight line from ``i`` over floes."""
+    ones: tuple[int, ...] = field(init=False)
+    """The 1-fish floes, where penguins are placed."""
+    place_actions: tuple[Action, ...] = field(init=False)
+    """The placing action of each floe, built once so that play allocates none."""
+    place_index: dict[Action, int] = field(init=False)
+    """``place_index[action]``: the 1-fish floe a placement goes to (no other floe)."""
+    canonical: dict[Action, Action] = field(init=False)
+    """Every placement and every move in a straight line, to its canonical instance."""
+    move_index: dict[Action, tuple[int, int, int, int, Action, tuple[int, ...]]] = field(init=False)
+    """``move_index[action] = (i, j, d, k, canonical move, the floes it crosses and lands
+    on)``: a move from floe ``i`` to ``j = rays[i][d][k]``; absent when the two are not
+    in a straight line over floes."""
+
+    def __init__(self, floes: Sequence[Floe]) -> None:
+        floes = tuple(floes)
+        coords = tuple(map(_QR, floes))
+        fish = tuple(map(_FISH, floes))
+        shape = _SHAPES.get(coords)
+        # A known shape has no floe twice: only the fish are left to check.
+        if shape is None or not _FISH_COUNTS.issuperset(fish) or fish.count(1) < _FEWEST:
+            problems = board_problems(floes)
+            if problems:
+                raise BoardError(problems)
+        shape = _SHAPES.get_or_build(coords, Shape)
+        put = object.__setattr__  # frozen dataclass: fields are set once, here
+        for name in Shape.__slots__:
+            put(self, name, getattr(shape, name))
+        put(self, "floes", floes)
+        put(self, "fish", fish)
+        ones = tuple(compress(range(len(fish)), map((1).__eq__, fish)))
+        put(self, "ones", ones)
+        put(self, "place_index", {shape.place_actions[i]: i for i in ones})
 
     def __len__(self) -> int:
         return len(self.floes)
@@ -186,7 +251,7 @@ def board_problems(floes: Sequence[Floe]) -> list[str]:
         if not 1 <= f.fish <= MAX_FISH:
             problems.append(f"board[{i}]: floe {f.q},{f.r} has {f.fish} fish; a floe has 1 to 3")
         ones += f.fish == 1
-    fewest = min(p * n for p, n in PENGUINS.items())
+    fewest = _FEWEST
     if ones < fewest:
         problems.append(
             f"the board has {ones} floe(s) with 1 fish; every game places at least {fewest} "

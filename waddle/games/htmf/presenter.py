@@ -146,20 +146,27 @@ class HtmfPresenter:
         return text
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
+        """The placements, then the moves by rounds: a round ends when the turn comes back
+        round to a player who already moved in it (players who are out take no turns)."""
         record = session.full_record()
         state = record.start()
         placing: list[Move] = []
-        moving: list[Move] = []
+        rounds: list[list[Move]] = []
+        last = None
         for action in record.actions:
             player = state.to_move()
             state.apply(action)
-            (placing if action.src is None else moving).append(
-                Move(state.ply, player, _shown(action), _spoken(action))
-            )
-        groups = [MoveGroup("Placing the penguins", tuple(placing))]
-        if moving:
-            groups.append(MoveGroup("Fishing", tuple(moving)))
-        return groups
+            move = Move(state.ply, player, _shown(action), _spoken(action))
+            if action.src is None:
+                placing.append(move)
+                continue
+            if last is None or player <= last:
+                rounds.append([])
+            rounds[-1].append(move)
+            last = player
+        return [MoveGroup("Placing the penguins", tuple(placing))] + [
+            MoveGroup(f"Round {k}", tuple(moves)) for k, moves in enumerate(rounds, 1)
+        ]
 
     def hint(self, session: Any, action: Action) -> Hint:
         if action.src is None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
@@ -36,6 +38,8 @@ from waddle.games.htmf.board import (
 from waddle.games.htmf.state import HtmfState
 
 FORMAT = "htmf-record/1"
+
+_QRF = itemgetter("q", "r", "fish")
 
 _BOARDS: SetupCache[tuple[tuple[int, int, int], ...], Board] = SetupCache(limit=64)
 """Boards built from records, by their ``(q, r, fish)`` list."""
@@ -110,16 +114,7 @@ class Record:
         problems = board.problems_for(players)
         if problems:
             raise RecordError(f"board: {problems[0]}")
-        raw_actions = data.get("actions")
-        if type(raw_actions) is not list:
-            raise RecordError('"actions" must be a list')
-        actions = []
-        parse = Action.from_json
-        for i, raw in enumerate(raw_actions):
-            try:
-                actions.append(parse(raw))
-            except ValueError as e:
-                raise RecordError(f"action {i}: {e}", action_index=i) from None
+        actions = _parse_actions(data.get("actions"), board)
         generated = None
         gen = data.get("generated")
         if type(gen) is dict and type(gen.get("seed")) is int:
@@ -162,12 +157,12 @@ class Record:
     def replay(self) -> HtmfState:
         """Play every action; ``RecordError`` names the first illegal one and why."""
         state = self.start()
-        apply = state.apply
-        for i, action in enumerate(self.actions):
-            try:
-                apply(action)
-            except IllegalActionError as e:
-                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+        try:
+            state.apply_all(self.actions)
+        except IllegalActionError as e:
+            i = e.index  # type: ignore[attr-defined]
+            action = self.actions[i]
+            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
         return state
 
     def with_actions(self, actions: Iterable[Action]) -> Record:
@@ -199,32 +194,85 @@ def _key(floes: Iterable[Floe]) -> tuple[tuple[int, int, int], ...]:
 
 
 def _build(key: tuple[tuple[int, int, int], ...]) -> Board:
-    return Board(tuple(Floe(q, r, fish) for q, r, fish in key))
+    return Board(tuple(map(Floe._make, key)))
 
 
 def _board_of(raw: Any) -> Board:
     """The board a record's ``"board"`` list describes, from the cache when seen before.
 
-    The cache key is read straight from the JSON with exact type checks (``1.0`` and
-    ``true`` compare equal to ``1`` in Python, so a looser key could let an ill-typed
-    record borrow a valid board); anything unusual goes the slow way for its message.
+    The cache key is read straight from the JSON, in C, with exact type checks (``1.0``
+    and ``true`` compare equal to ``1`` in Python, so a looser key could let an
+    ill-typed record borrow a valid board); anything unusual goes the slow way, for its
+    message.
     """
-    if type(raw) is list:
-        key = []
-        for item in raw:
-            if type(item) is not dict:
-                break
-            q, r, fish = item.get("q"), item.get("r"), item.get("fish")
-            if type(q) is not int or type(r) is not int or type(fish) is not int:
-                break
-            key.append((q, r, fish))
-        else:
+    if type(raw) is list and _all(raw, dict):
+        try:
+            key = tuple(map(_QRF, raw))
+        except KeyError:
+            key = None
+        if key is not None and (not key or set(map(type, chain.from_iterable(key))) == {int}):
             try:
-                return _BOARDS.get_or_build(tuple(key), _build)
+                return _BOARDS.get_or_build(key, _build)
             except BoardError as e:
                 raise RecordError(f"board: {e}") from None
     try:
         parse_floes(raw)  # raises for what the fast loop stopped at
     except BoardError as e:
         raise RecordError(f"board: {e}") from None
-    raise AssertionError("unreachable: parse_floes accepted what the fast loop did not")
+    raise AssertionError("unreachable: parse_floes accepted what the fast path did not")
+
+
+def _parse_actions(raw: Any, board: Board) -> list[Action]:
+    """A record's ``"actions"``, as the board's canonical actions where it has them.
+
+    The usual record (its placements, then its moves, every one well formed) is checked
+    and looked up in a few passes that run in C; anything else goes action by action
+    through :meth:`Action.from_json`, which says what is wrong and where.
+    """
+    if type(raw) is not list:
+        raise RecordError('"actions" must be a list')
+    fast = _parse_usual(raw, board.canonical)
+    if fast is not None:
+        return fast
+    actions = []
+    parse = Action.from_json
+    for i, item in enumerate(raw):
+        try:
+            actions.append(parse(item))
+        except ValueError as e:
+            raise RecordError(f"action {i}: {e}", action_index=i) from None
+    return actions
+
+
+def _all(items: list, kind: type, size: int | None = None) -> bool:
+    """Whether every item has exactly type ``kind`` (and length ``size``), in C."""
+    if not items:
+        return True
+    if set(map(type, items)) != {kind}:
+        return False
+    return size is None or set(map(len, items)) == {size}
+
+
+def _parse_usual(raw: list, canonical: dict[Any, Action]) -> list[Action] | None:
+    """:func:`_parse_actions` for placements followed by moves, all well formed; None for
+    anything else. Actions are tuples, so a plain ``(None, (q, r))`` or
+    ``((q1, r1), (q2, r2))`` finds the board's instance."""
+    if not _all(raw, dict):
+        return None
+    placing = list(map(dict.__contains__, raw, repeat("place")))
+    n = placing.count(True)
+    if True in placing[n:]:
+        return None
+    places = list(map(dict.get, raw[:n], repeat("place")))
+    moves = list(map(dict.get, raw[n:], repeat("move")))
+    if not (_all(places, list, 2) and _all(moves, list, 2)):
+        return None
+    ends = list(chain.from_iterable(moves))
+    if not (_all(ends, list, 2) and _all([*chain.from_iterable(places), *chain(*ends)], int)):
+        return None
+    hexes = iter(map(tuple, ends))
+    keys = [*zip(repeat(None), map(tuple, places)), *zip(hexes, hexes, strict=False)]  # pairs
+    actions = list(map(canonical.get, keys))
+    if None in actions:  # not on the board or not in a straight line: apply will say so
+        actions = [a if a is not None else Action(*k) for a, k in zip(actions, keys, strict=True)]
+    return actions

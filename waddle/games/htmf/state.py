@@ -28,19 +28,20 @@ The rules (htmf-record.md; the rulebook's paragraphs in brackets):
   on a player's floes; among those tied for the most, the most floes wins; players still
   tied share the victory.
 
-Speed: the state keeps, for every penguin and each of the six directions, how far it
-could slide (its *reach*), and the tuple of moves that gives. A move changes little: the
-floe a penguin leaves was blocked before and stays blocked, and the floe it lands on
-cuts at most one other penguin's ray per direction, the penguin first met that way. So
-a move walks only the moved penguin's rays (four of them: the way it came says how far
-it can go on and back), and the same walk finds the penguins it blocks. Listing the
-legal moves is joining the mover's tuples, checking a move is one lookup, and whether a
-player can move is whether any of their tuples is non-empty. The board's actions are
-canonical instances: a playout allocates none.
+Speed: the state keeps, for every penguin and each of the six directions, the moves it
+could make that way (``ray_now``: a prefix of the ray's moves, built once per board). A
+move changes little: the floe a penguin leaves was blocked before and stays blocked,
+and the floe it lands on cuts at most one other penguin's ray per direction, the
+penguin first met that way. So a move walks only the moved penguin's rays (four of
+them: the way it came says how far it can go on and back), and the same walk finds the
+penguins it blocks. Passing the turn joins the next player's tuples, which is at once
+their legal moves and whether they can move at all; checking a move is one dictionary
+lookup. The board's actions are canonical instances: a playout allocates none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -57,6 +58,8 @@ NOBODY = -1
 _BACK = (3, 4, 5, 0, 1, 2)
 """The opposite of each direction of :data:`waddle.core.hexgrid.DIRECTIONS`."""
 _OTHERS = tuple(tuple(e for e in range(6) if e not in (d, _BACK[d])) for d in range(6))
+"""For each direction, the four directions off its line."""
+_NONE6 = ((),) * 6
 
 
 @dataclass(frozen=True)
@@ -116,20 +119,18 @@ class HtmfState(PerfectInformation):
 
     __slots__ = (
         "_history",
-        "alive",
+        "_legal",
         "at",
         "board",
         "free",
         "mover",
-        "moves",
         "out",
         "per_player",
         "placed",
         "players",
         "pos",
-        "reach",
+        "ray_now",
         "taken_fish",
-        "taken_floes",
         "taker",
         "total_penguins",
     )
@@ -149,30 +150,27 @@ class HtmfState(PerfectInformation):
         self.total_penguins = slots = players * self.per_player
         self.free = [1] * n
         """1 where a floe is on the board with no penguin on it: where penguins may go."""
-        self.alive = [1] * n
-        """1 where a floe is still on the board (with or without a penguin)."""
         self.at = [NOBODY] * n
         """The slot of the penguin on each floe, or NOBODY."""
         self.taker = [NOBODY] * n
-        """The player who took each floe off the board, or NOBODY."""
+        """The player who took each floe off the board, or NOBODY while it is on it."""
         self.pos = [NOBODY] * slots
         """The floe each penguin slot stands on; NOBODY before it is placed and after it
         has left the board."""
-        self.reach = [0] * (6 * slots)
-        """``reach[6 * slot + d]``: how many floes the penguin could slide in direction
-        ``d`` (kept up to date in the movement phase)."""
-        self.moves: list[tuple[Action, ...] | None] = [()] * slots
-        """The moves of each penguin slot now (movement phase); None while not listed."""
+        self.ray_now: list[tuple[Action, ...]] = [()] * (6 * slots)
+        """``ray_now[6 * slot + d]``: the moves the penguin could make in direction
+        ``d``, nearest first (kept up to date in the movement phase)."""
         self.taken_fish = [0] * players
-        self.taken_floes = [0] * players
         self.out = [False] * players
         """Players who take no more turns (they could not move, or the game is over)."""
         self.placed = 0
         self.mover = 0
         """The player to move, NOBODY once the game is over."""
+        self._legal: tuple[Action, ...] | None = None
+        """The legal actions of the player to move, once listed."""
         self._history: list[tuple[Action, int, int, list[tuple[int, list[int]]] | None]] = []
         """Per action: the action, the floe a move left (-1 for a placement), the mover,
-        and the players then taken off the board with their slots (for undo)."""
+        and the players then taken off the board with their slots' floes (for undo)."""
 
     # -- reading the position -----------------------------------------------------------
 
@@ -227,17 +225,27 @@ class HtmfState(PerfectInformation):
 
     def floes_left(self) -> dict[Hex, int]:
         """Every floe still on the board (with or without a penguin) and its fish."""
-        board, alive = self.board, self.alive
-        return {board.coords[i]: board.fish[i] for i in range(len(board)) if alive[i]}
+        board, taker = self.board, self.taker
+        return {board.coords[i]: board.fish[i] for i in range(len(board)) if taker[i] < 0}
 
     def has_floe(self, h: Hex) -> bool:
         i = self.board.index.get(h)
-        return i is not None and bool(self.alive[i])
+        return i is not None and self.taker[i] < 0
 
     def taken_by(self, player: int) -> list[Hex]:
         """The floes ``player`` has taken off the board so far, in board order."""
         coords = self.board.coords
         return [coords[i] for i, p in enumerate(self.taker) if p == player]
+
+    @property
+    def taken_floes(self) -> list[int]:
+        """How many floes each player has taken off the board so far."""
+        return [self.taker.count(p) for p in range(self.players)]
+
+    @property
+    def reach(self) -> list[int]:
+        """``reach[6 * slot + d]``: how far each penguin could slide in direction ``d``."""
+        return [len(moves) for moves in self.ray_now]
 
     def is_out(self, player: int) -> bool:
         """Whether ``player`` takes no more turns (they could not move, or it is over)."""
@@ -274,23 +282,24 @@ class HtmfState(PerfectInformation):
     def legal_actions(self) -> tuple[Action, ...]:
         """Placements on empty 1-fish floes in board order; then moves penguin by penguin
         (in the order placed), direction by direction, nearest floe first."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         mover = self.mover
         if mover < 0:
-            return ()
-        if self.placed < self.total_penguins:
+            legal = ()
+        elif self.placed < self.total_penguins:
             free, place = self.free, self.board.place_actions
-            return tuple([place[i] for i in self.board.ones if free[i]])
-        moves = self.moves
-        per = self.per_player
-        a = mover * per
-        for s in range(a, a + per):
-            if moves[s] is None:
-                self._listed(s)
-        if per == 2:
-            return moves[a] + moves[a + 1]
-        if per == 3:
-            return moves[a] + moves[a + 1] + moves[a + 2]
-        return moves[a] + moves[a + 1] + moves[a + 2] + moves[a + 3]
+            legal = tuple([place[i] for i in self.board.ones if free[i]])
+        else:
+            a = 6 * self.per_player * mover
+            legal = sum(self.ray_now[a : a + 6 * self.per_player], ())
+        self._legal = legal
+        return legal
+
+    def _listed(self, slot: int) -> tuple[Action, ...]:
+        """The moves of the penguin in ``slot``: its six rays' moves joined."""
+        return sum(self.ray_now[6 * slot : 6 * slot + 6], ())
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` cannot be taken now, in words for the player; None if it is legal."""
@@ -303,7 +312,7 @@ class HtmfState(PerfectInformation):
         if action.src is None:
             if self.placed >= self.total_penguins:
                 return "every penguin is on the ice: move one of yours instead"
-            if j is None or not self.alive[j]:
+            if j is None or self.taker[j] >= 0:
                 return f"there is no floe at {to}"
             if self.at[j] >= 0:
                 return f"floe {to} already has a penguin"
@@ -324,7 +333,7 @@ class HtmfState(PerfectInformation):
             return "a penguin must move at least one floe"
         line = None if j is None else board.lines[i].get(j)
         if line is None:
-            if j is None or not self.alive[j]:
+            if j is None or self.taker[j] >= 0:
                 return f"there is no floe at {to}"
             gap = self._gap_between(src, dst)
             if gap is None:
@@ -334,7 +343,7 @@ class HtmfState(PerfectInformation):
         for x in board.rays[i][d][: k + 1]:
             h = board.coords[x]
             where = f"{h[0]},{h[1]}"
-            if not self.alive[x]:
+            if self.taker[x] >= 0:
                 if x == j:
                     return f"there is no floe at {to}"
                 return f"the way from {at} to {to} crosses a gap at {where}"
@@ -370,109 +379,176 @@ class HtmfState(PerfectInformation):
         mover = self.mover
         board = self.board
         free = self.free
-        src = action.src
-        if src is None:
-            j = board.index.get(action.dst)
+        at = self.at
+        if action.src is None:
+            j = board.place_index.get(action)
             placed = self.placed
-            if (
-                mover < 0
-                or placed >= self.total_penguins
-                or j is None
-                or not free[j]
-                or board.fish[j] != 1
-            ):
+            if j is None or mover < 0 or placed >= self.total_penguins or not free[j]:
                 raise IllegalActionError(self.why_illegal(action) or "illegal action")
             slot = mover * self.per_player + placed // self.players
             free[j] = 0
-            self.at[j] = slot
+            at[j] = slot
             self.pos[slot] = j
-            self.placed = placed + 1
-            if placed + 1 < self.total_penguins:
+            self.placed = placed = placed + 1
+            canonical = board.place_actions[j]
+            if placed < self.total_penguins:
                 self.mover = mover + 1 if mover + 1 < self.players else 0
-                self._history.append((board.place_actions[j], -1, mover, None))
+                legal = self._legal
+                if legal is not None:  # the same for every player: the placement is out
+                    rest = list(legal)
+                    rest.remove(canonical)
+                    self._legal = tuple(rest)
+                self._history.append((canonical, -1, mover, None))
             else:  # the last penguin is placed: the movement phase starts after it
                 self._refresh_all()
-                removed = self._advance(mover)
-                self._history.append((board.place_actions[j], -1, mover, removed))
+                self._history.append((canonical, -1, mover, self._advance(mover)))
             return
-        i = board.index.get(src)
-        j = board.index.get(action.dst)
-        at = self.at
-        if i is None or j is None or mover < 0:
+        found = board.move_index.get(action)
+        if found is None:
             raise IllegalActionError(self.why_illegal(action) or "illegal action")
+        i, j, d, k, canonical, _ = found
         slot = at[i]
-        line = board.lines[i].get(j)
-        per = self.per_player
-        if (
-            line is None
-            or slot < 0
-            or slot // per != mover
-            or self.placed < self.total_penguins
-            or self.reach[6 * slot + line[0]] <= line[1]
-        ):
+        ray_now = self.ray_now
+        b = 6 * slot
+        # While penguins are being placed every ray_now is empty, and once the game is
+        # over no penguin is left: neither needs a check of its own here.
+        if slot < 0 or slot // self.per_player != mover or len(ray_now[b + d]) <= k:
             raise IllegalActionError(self.why_illegal(action) or "illegal action")
         # The penguin leaves floe i, which its player takes, and lands on floe j.
-        self.alive[i] = 0
         at[i] = NOBODY
         self.taker[i] = mover
         self.taken_fish[mover] += board.fish[i]
-        self.taken_floes[mover] += 1
         free[j] = 0
         at[j] = slot
         self.pos[slot] = j
-        # The moved penguin's new reach. Along the way it came, the floes beyond j are
-        # free as far as they were before; back towards i, the floes it crossed are free
-        # up to the gap at i; the other four directions are walked. In each direction
-        # the first floe that is not free, if a penguin stands on it, holds the only
-        # penguin whose ray j cuts: it now stops just before j (its moves are listed
-        # again when next asked for; None: not listed).
-        reach, moves, at = self.reach, self.moves, self.at
-        d, k = line[0], line[1]
-        b = 6 * slot
-        rays = board.rays[j]
-        ahead = reach[b + d] - k - 1
-        ray = rays[d]
+        # Its new moves. Along the way it came, the floes beyond j are free as far as
+        # they were before; back towards i, the floes it crossed are free up to the gap
+        # at i; the other four directions are walked. In each direction the first floe
+        # that is not free, if a penguin stands on it, holds the only penguin whose ray j
+        # cuts: it now stops just before j (its moves are joined again when next asked
+        # for; None: not joined).
+        prefixes = board.reach_moves
+        mine = prefixes[j]
+        ahead = len(ray_now[b + d]) - k - 1
+        ray = board.rays[j][d]
         if ahead < len(ray):
-            s = at[ray[ahead]]
+            x = ray[ahead]
+            s = at[x]
             if s >= 0:
-                reach[6 * s + _BACK[d]] = ahead
-                moves[s] = None
-        reach[b + d] = ahead
-        reach[b + _BACK[d]] = k
+                back = _BACK[d]
+                ray_now[6 * s + back] = prefixes[x][back][ahead]
+        ray_now[b + d] = mine[d][ahead]
+        ray_now[b + _BACK[d]] = mine[_BACK[d]][k]
+        rays = board.rays[j]
         for e in _OTHERS[d]:
-            ray = rays[e]
             n = 0
-            for x in ray:
+            for x in rays[e]:
                 if not free[x]:
                     s = at[x]
                     if s >= 0:
-                        reach[6 * s + _BACK[e]] = n
-                        moves[s] = None
+                        back = _BACK[e]
+                        ray_now[6 * s + back] = prefixes[x][back][n]
                     break
                 n += 1
-            reach[b + e] = n
-        moves[slot] = None
-        self._history.append((line[2], i, mover, self._advance(mover)))
+            ray_now[b + e] = mine[e][n]
+        self._history.append((canonical, i, mover, self._advance(mover)))
 
-    def _listed(self, slot: int) -> tuple[Action, ...]:
-        """The moves of the penguin in ``slot``, listed from its reach if not yet."""
-        moves = self.moves[slot]
-        if moves is None:
-            reach, b = self.reach, 6 * slot
-            rm = self.board.ray_moves[self.pos[slot]]
-            moves = self.moves[slot] = (
-                rm[0][: reach[b]]
-                + rm[1][: reach[b + 1]]
-                + rm[2][: reach[b + 2]]
-                + rm[3][: reach[b + 3]]
-                + rm[4][: reach[b + 4]]
-                + rm[5][: reach[b + 5]]
-            )
-        return moves
+    def apply_all(self, actions: Sequence[Action]) -> None:
+        """Take ``actions`` in turn, as as many :meth:`apply` calls would, only faster: a
+        move is checked by the floes it crosses and whether the next player can move by
+        the floes next to their penguins, and every penguin's moves are found once, at
+        the end (replaying a record never asks for them on the way).
+
+        On an illegal action, raises ``IllegalActionError`` with its position in
+        ``actions`` as ``.index``; the state is then where it was before that action.
+        """
+        board = self.board
+        free, at, pos, taker, fish = self.free, self.at, self.pos, self.taker, board.fish
+        place_index, move_index = board.place_index, board.move_index
+        place_actions = board.place_actions
+        history, taken_fish = self._history, self.taken_fish
+        per, players, total = self.per_player, self.players, self.total_penguins
+        advance = self._advance_by_neighbours
+        bad = None
+        for n, action in enumerate(actions):
+            mover = self.mover
+            if action.src is None:
+                j = place_index.get(action)
+                placed = self.placed
+                if j is None or mover < 0 or placed >= total or not free[j]:
+                    bad = n
+                    break
+                slot = mover * per + placed // players
+                free[j] = 0
+                at[j] = slot
+                pos[slot] = j
+                self.placed = placed + 1
+                if placed + 1 < total:
+                    self.mover = mover + 1 if mover + 1 < players else 0
+                    history.append((place_actions[j], -1, mover, None))
+                else:
+                    history.append((place_actions[j], -1, mover, advance(mover)))
+                continue
+            found = move_index.get(action)
+            if found is None or mover < 0 or self.placed < total:
+                bad = n
+                break
+            i, j, _, _, canonical, path = found
+            slot = at[i]
+            if slot < 0 or slot // per != mover:
+                bad = n
+                break
+            for x in path:
+                if not free[x]:
+                    break
+            else:
+                at[i] = NOBODY
+                taker[i] = mover
+                taken_fish[mover] += fish[i]
+                free[j] = 0
+                at[j] = slot
+                pos[slot] = j
+                history.append((canonical, i, mover, advance(mover)))
+                continue
+            bad = n
+            break
+        if self.placed == total:
+            self._refresh_all()
+        self._legal = None
+        if bad is not None:
+            error = IllegalActionError(self.why_illegal(actions[bad]) or "illegal action")
+            error.index = bad  # type: ignore[attr-defined]
+            raise error
+
+    def _advance_by_neighbours(self, mover: int) -> list[tuple[int, list[int]]] | None:
+        """:meth:`_advance` for :meth:`apply_all`: whether a player can move is whether a
+        free floe is next to one of their penguins (their moves are not kept on the way)."""
+        players, out, pos, free = self.players, self.out, self.pos, self.free
+        neighbors, per = self.board.neighbors, self.per_player
+        removed = None
+        p = mover
+        for _ in range(players):
+            p = p + 1 if p + 1 < players else 0
+            if out[p]:
+                continue
+            for s in range(p * per, p * per + per):
+                f = pos[s]
+                if f >= 0:
+                    for x in neighbors[f]:
+                        if free[x]:
+                            self.mover = p
+                            return removed
+            if removed is None:
+                removed = []
+            removed.append((p, pos[p * per : p * per + per]))
+            self._take_off(p)
+        self.mover = NOBODY
+        return removed
 
     def _walk(self, slot: int, f: int) -> None:
-        """Measure the reach of the penguin in ``slot`` standing on floe ``f``."""
-        free, reach = self.free, self.reach
+        """Find the moves of the penguin in ``slot`` standing on floe ``f``, ray by ray."""
+        free, ray_now = self.free, self.ray_now
+        mine = self.board.reach_moves[f]
         b = 6 * slot
         for d, ray in enumerate(self.board.rays[f]):
             n = 0
@@ -480,23 +556,23 @@ class HtmfState(PerfectInformation):
                 if not free[x]:
                     break
                 n += 1
-            reach[b + d] = n
-        self.moves[slot] = None
+            ray_now[b + d] = mine[d][n]
 
     def _refresh_all(self) -> None:
-        """Measure every penguin's reach from scratch (movement starts, or an undo)."""
+        """Every penguin's moves from scratch (the movement phase starts, or an undo)."""
         for s, f in enumerate(self.pos):
             if f >= 0:
                 self._walk(s, f)
             else:
-                self.moves[s] = ()
-                self.reach[6 * s : 6 * s + 6] = [0] * 6
+                self.ray_now[6 * s : 6 * s + 6] = _NONE6
+        self._legal = None
 
     def _advance(self, mover: int) -> list[tuple[int, list[int]]] | None:
-        """Pass the turn to the next player after ``mover`` who can move, taking off the
-        board each player passed over who cannot; the game is over when nobody can.
-        Returns who was taken off, with their slots' floes, for undo."""
-        players, out, moves = self.players, self.out, self.moves
+        """Pass the turn to the next player after ``mover`` who can move, listing their
+        legal moves on the way, and take off the board each player passed over who
+        cannot; the game is over when nobody can. Returns who was taken off, with their
+        slots' floes, for undo."""
+        players, out, ray_now = self.players, self.out, self.ray_now
         per = self.per_player
         removed = None
         p = mover
@@ -504,38 +580,33 @@ class HtmfState(PerfectInformation):
             p = p + 1 if p + 1 < players else 0
             if out[p]:
                 continue
-            a = p * per
-            for s in range(a, a + per):
-                m = moves[s]
-                if m is None:
-                    m = self._listed(s)
-                if m:
-                    self.mover = p
-                    return removed
+            a = 6 * per * p
+            if any(ray_now[a : a + 6 * per]):
+                self.mover = p
+                self._legal = None  # joined when asked for: a replay never asks
+                return removed
             if removed is None:
                 removed = []
-            removed.append((p, self.pos[a : a + per]))
+            removed.append((p, self.pos[p * per : p * per + per]))
             self._take_off(p)
         self.mover = NOBODY
+        self._legal = ()
         return removed
 
     def _take_off(self, p: int) -> None:
         """Player ``p`` leaves: their penguins come off, each with the floe under it."""
-        fish, at, alive, taker, pos = self.board.fish, self.at, self.alive, self.taker, self.pos
-        got = floes = 0
+        fish, at, taker, pos = self.board.fish, self.at, self.taker, self.pos
+        got = 0
         for s in self._slots(p):
             i = pos[s]
             if i < 0:
                 continue
             at[i] = NOBODY
-            alive[i] = 0
             taker[i] = p
             got += fish[i]
-            floes += 1
             pos[s] = NOBODY
-            self.moves[s] = ()
+            self.ray_now[6 * s : 6 * s + 6] = _NONE6
         self.taken_fish[p] += got
-        self.taken_floes[p] += floes
         self.out[p] = True
 
     def undo(self) -> Action:
@@ -543,7 +614,7 @@ class HtmfState(PerfectInformation):
         if not self._history:
             raise IndexError("no action to undo")
         action, i, mover, removed = self._history.pop()
-        fish, at, alive, taker, pos = self.board.fish, self.at, self.alive, self.taker, self.pos
+        fish, at, taker, pos = self.board.fish, self.at, self.taker, self.pos
         if removed:
             for p, floes in reversed(removed):
                 self.out[p] = False
@@ -552,10 +623,8 @@ class HtmfState(PerfectInformation):
                         continue
                     pos[s] = k
                     at[k] = s
-                    alive[k] = 1
                     taker[k] = NOBODY
                     self.taken_fish[p] -= fish[k]
-                    self.taken_floes[p] -= 1
         j = self.board.index[action.dst]
         slot = at[j]
         self.free[j] = 1
@@ -563,40 +632,37 @@ class HtmfState(PerfectInformation):
         if i < 0:
             pos[slot] = NOBODY
             self.placed -= 1
-            if self.placed == self.total_penguins - 1:  # back in the placement phase
-                self.reach = [0] * len(self.reach)
-                self.moves = [()] * self.total_penguins
         else:
-            alive[i] = 1
             at[i] = slot
             pos[slot] = i
             taker[i] = NOBODY
             self.taken_fish[mover] -= fish[i]
-            self.taken_floes[mover] -= 1
         self.mover = mover
         if self.placed == self.total_penguins:
             self._refresh_all()
+        elif self.placed == self.total_penguins - 1:  # back in the placement phase
+            self.ray_now = [()] * len(self.ray_now)
+        self._legal = None
         return action
 
     def clone(self) -> HtmfState:
-        """An independent copy sharing only the immutable board (and history entries)."""
+        """An independent copy sharing only immutable parts (board, actions, history
+        entries)."""
         other = HtmfState.__new__(HtmfState)
         other.board = self.board
         other.players = self.players
         other.per_player = self.per_player
         other.total_penguins = self.total_penguins
         other.free = self.free[:]
-        other.alive = self.alive[:]
         other.at = self.at[:]
         other.taker = self.taker[:]
         other.pos = self.pos[:]
-        other.reach = self.reach[:]
-        other.moves = self.moves[:]
+        other.ray_now = self.ray_now[:]
         other.taken_fish = self.taken_fish[:]
-        other.taken_floes = self.taken_floes[:]
         other.out = self.out[:]
         other.placed = self.placed
         other.mover = self.mover
+        other._legal = self._legal
         other._history = self._history[:]
         return other
 
@@ -615,7 +681,7 @@ class HtmfState(PerfectInformation):
     def floe_counts(self) -> list[int]:
         """Each player's floes as if the game ended now (see :meth:`scores`)."""
         per = self.per_player
-        out = self.taken_floes[:]
+        out = self.taken_floes
         for s, f in enumerate(self.pos):
             if f >= 0:
                 out[s // per] += 1

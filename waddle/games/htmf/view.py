@@ -140,7 +140,8 @@ def board_svg(
         if owner is not None:
             seat = seats[owner]
             attrs += f' data-owner="{owner}"'
-            inner += token_markup(seat.shape, seat.colour, cx, cy + 2, size * 0.36)
+            # Above the centre, clear of the fish count, which stays readable under it.
+            inner += token_markup(seat.shape, seat.colour, cx, cy - 4, size * 0.34)
             if h == selected:
                 attrs += ' data-selected="true"'
                 inner += circle("selected-ring", cx, cy, size * 0.72)

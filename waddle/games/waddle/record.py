@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
-from waddle.core.records import RecordError
+from waddle.core.records import RecordError, SetupCache
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.waddle.actions import Action
 from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
@@ -27,6 +27,21 @@ from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
 FORMAT = "waddle-record/1"
 
 _ORDER_STREAM = 2  # keeps the turn-order draw independent of the map draw for one seed
+
+
+class _Setup:
+    """A map read from a record, and the board once built from it (shared by every
+    record with the same map)."""
+
+    __slots__ = ("board", "specs")
+
+    def __init__(self, specs: tuple[HexSpec, ...]) -> None:
+        self.specs = specs
+        self.board: Board | None = None
+
+
+_SETUPS: SetupCache[tuple, _Setup] = SetupCache(limit=64)
+"""Maps read from records, by their hexes' plain values (see :func:`_map_key`)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +76,8 @@ class Record:
     """The board built for ``map`` (kept with the map it was built from)."""
     generated_checked: bool | None = field(default=None, init=False, repr=False, compare=False)
     """Whether ``generated`` was found to describe ``map`` exactly (None: not checked)."""
+    _setup: _Setup | None = field(default=None, init=False, repr=False, compare=False)
+    """The shared entry of the map this record was read with, to leave the board in."""
 
     # -- to and from JSON ---------------------------------------------------------------
 
@@ -98,10 +115,18 @@ class Record:
             raise RecordError(f'"players" must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}')
         if "map" not in data:
             raise RecordError('missing "map"')
-        try:
-            specs = parse_map(data["map"])
-        except MapError as e:
-            raise RecordError(f"map: {e}") from None
+        key = _map_key(data["map"])
+        setup = None if key is None else _SETUPS.get(key)
+        if setup is None:
+            try:
+                specs = parse_map(data["map"])
+            except MapError as e:
+                raise RecordError(f"map: {e}") from None
+            if key is not None:
+                setup = _SETUPS.get_or_build(key, lambda _: _Setup(tuple(specs)))
+        else:
+            _SETUPS.get_or_build(key, lambda _: setup)  # most recently used: kept longest
+            specs = setup.specs
         order = data.get("order")
         if (
             not isinstance(order, list)
@@ -113,11 +138,18 @@ class Record:
         if not isinstance(raw_actions, list):
             raise RecordError('"actions" must be a list')
         actions = []
+        known = _ACTIONS.get
         for i, raw in enumerate(raw_actions):
-            try:
-                actions.append(Action.from_json(raw))
-            except ValueError as e:
-                raise RecordError(f"action {i}: {e}", action_index=i) from None
+            action = known(_action_key(raw))
+            if action is None:
+                try:
+                    action = Action.from_json(raw)
+                except ValueError as e:
+                    raise RecordError(f"action {i}: {e}", action_index=i) from None
+                key = _action_key(raw)
+                if key is not None and len(_ACTIONS) < _MAX_ACTIONS:
+                    _ACTIONS[key] = action
+            actions.append(action)
         generated = None
         gen = data.get("generated")
         if (
@@ -126,7 +158,14 @@ class Record:
             and _is_int(gen.get("seed"))
         ):
             generated = Generated(gen["tileset"], gen["seed"])
-        return Record(players, tuple(specs), tuple(order), actions, generated)
+        if setup is None:
+            return Record(players, tuple(specs), tuple(order), actions, generated)
+        record = Record(players, setup.specs, tuple(order), actions, generated)
+        if setup.board is not None:
+            record._board = (setup.specs, setup.board)
+        else:
+            record._setup = setup
+        return record
 
     @staticmethod
     def loads(text: str | bytes) -> Record:
@@ -139,7 +178,8 @@ class Record:
     # -- to and from game states ----------------------------------------------------------
 
     def board(self) -> Board:
-        """The map as a board, built once (replays and links reuse it)."""
+        """The map as a board, built once (replays and links reuse it, and so do other
+        records read with the same map)."""
         if self._board is not None and self._board[0] is self.map:
             return self._board[1]
         try:
@@ -147,6 +187,9 @@ class Record:
         except MapError as e:
             raise RecordError(f"map: {e}") from None
         self._board = (self.map, board)
+        setup = self._setup
+        if setup is not None and setup.specs is self.map:
+            setup.board = board
         return board
 
     def start(self) -> WaddleState:
@@ -168,6 +211,7 @@ class Record:
         record = Record(self.players, self.map, self.order, list(actions), self.generated)
         record._board = self._board
         record.generated_checked = self.generated_checked
+        record._setup = self._setup
         return record
 
     @staticmethod
@@ -199,3 +243,70 @@ def starting_order(players: int, seed: int) -> tuple[int, ...]:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_ACTIONS: dict[tuple, Action] = {}
+"""Actions read from records, by :func:`_action_key`: actions are immutable, so records
+share them, and reading a well-formed action is one lookup."""
+_MAX_ACTIONS = 20_000
+
+
+def _action_key(raw: Any) -> tuple | None:
+    """The plain values of an action of exactly the form ``Action.from_json`` reads
+    without a message (``{"place": [q, r]}``, with or without ``"double": true/false``,
+    or ``{"scout": true}``, and nothing else); None for anything else."""
+    if type(raw) is not dict:
+        return None
+    where = raw.get("place")
+    if where is None:
+        return ("scout",) if len(raw) == 1 and raw.get("scout") is True else None
+    double = raw.get("double", False)
+    if (
+        type(where) is list
+        and len(where) == 2
+        and type(where[0]) is int
+        and type(where[1]) is int
+        and (double is True or double is False)
+        and len(raw) == 1 + ("double" in raw)
+    ):
+        return (where[0], where[1], double)
+    return None
+
+
+_NO_FISH = ()  # (a distinct marker only by identity: "fish" missing)
+
+
+def _map_key(raw: Any) -> tuple | None:
+    """The plain values of a record's map, hex by hex, if every field has exactly the
+    form ``HexSpec.from_json`` accepts without a message; None for anything else, which
+    then goes the slow way (and gets that method's message).
+
+    The key is read with exact types: ``1.0`` and ``true`` compare equal to ``1`` in
+    Python, so a looser key could let an ill-typed record borrow a well-formed map.
+    """
+    if type(raw) is not list:
+        return None
+    key = []
+    for item in raw:
+        if type(item) is not dict:
+            return None
+        q, r, kind = item.get("q"), item.get("r"), item.get("kind")
+        number, fish = item.get("number"), item.get("fish", _NO_FISH)
+        if type(q) is not int or type(r) is not int:
+            return None
+        if fish is _NO_FISH:
+            fish = ()
+        elif type(fish) is not list:
+            return None
+        if number is not None and type(number) is not int:
+            return None
+        for f in fish:
+            if type(f) is not int or f < 0:
+                return None
+        if kind == "water" and type(kind) is str:
+            key.append((q, r, 1, number, tuple(fish)))
+        elif kind == "ice" and type(kind) is str and number is None and not fish:
+            key.append((q, r, 0))
+        else:
+            return None
+    return tuple(key)
