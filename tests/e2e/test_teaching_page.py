@@ -2,7 +2,7 @@
 board and carried by the link, a save, an export and the embed builder, hostile text
 everywhere, and docs/teaching-example.html driving studies from another origin.
 
-Two tests, each dense: every page load costs a Pyodide start (the second one's page holds
+Three tests, each dense: every page load costs a Pyodide start (the example page holds
 three boards, as a teacher's page would). The engine on CPython checks what the page says.
 """
 
@@ -258,6 +258,69 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
         assert not problems, "serious accessibility problems:\n  " + "\n  ".join(problems)
     finally:
         context.close()
+
+
+def test_an_unplayable_board_is_kept_over_a_reload_then_fixed_and_saved_among_the_saves(
+    page, page_log
+):
+    """The editor keeps a board that cannot be played yet in the browser (a reload brings
+    it back with check-map's errors); once fixed, "Save among the saves" stores a game on
+    it under a name that stays text, and loading that save plays on that very board."""
+    open_app(page)
+    click(page, "#new-game-button")
+    click(page, '#new-game [data-command="open-editor"]')
+    page.wait_for_selector('html[data-screen="editor"]')
+    page.select_option("#editor-game", "waddle")
+    click(page, '[data-editor-command="empty"]')
+    click(page, '[data-edit-tool="ice"]')
+    for place in ("0,0", "1,0", "2,0"):
+        state = edit(page, place)
+    no_water = ["the map has no numbered water hex, so no round can start"]
+    assert state["errors"] == no_water and not state["playable"]
+    name = HOSTILE[:60].strip()
+    page.fill("#editor-save-name", name)
+    page.click('#editor-save-form button[type="submit"]')
+    expect(page.locator("#editor-message")).to_contain_text("Not saved as a game")
+    expect(page.locator("#editor-play")).to_be_disabled()
+
+    open_app(page, "./")  # a reload: the draft comes back as it was left
+    click(page, "#new-game-button")
+    click(page, '#new-game [data-command="open-editor"]')
+    page.wait_for_selector('html[data-screen="editor"]')
+    page.select_option("#editor-game", "waddle")
+    kept = checks(page)
+    assert kept["errors"] == no_water
+    assert kept["message"] == "The board you edited last time, as you left it."
+    ice = page.eval_on_selector_all(
+        '#editor-board [data-kind="ice"]', "els => els.map((e) => e.dataset.editHex)"
+    )
+    assert sorted(ice) == ["0,0", "1,0", "2,0"]
+
+    page.fill('[data-edit-field="number"]', "1")
+    fixed = edit(page, "1,-1")
+    assert fixed["playable"] and fixed["errors"] == []
+    expect(page.locator("#editor-play")).to_be_enabled()
+    page.fill("#editor-save-name", name)
+    page.click('#editor-save-form button[type="submit"]')
+    expect(page.locator("#editor-message")).to_have_text(
+        f"Saved as \u201c{name}\u201d: it is in Saves, a game on this board."
+    )
+    click(page, '[data-editor-command="close"]')
+    page.wait_for_function("!document.documentElement.dataset.screen")
+
+    click(page, '[data-command="open-saves"]')
+    rows = page.locator("#saves-list [data-save-key]")
+    expect(rows).to_have_count(1)  # the unplayable board was not saved as a game
+    expect(rows.locator(".save-name")).to_have_text(name)
+    assert not page.evaluate(INJECTED), "a save's name is text, never markup"
+    key = rows.get_attribute("data-save-key")
+    page.click(f'[data-save-key="{key}"] [data-command="load-save"]')
+    expect(page.locator("dialog#saves")).to_be_hidden()
+    on_board = page.eval_on_selector_all(
+        "svg#board [data-hex]", "els => els.map((e) => e.dataset.hex)"
+    )
+    assert sorted(on_board) == ["0,0", "1,-1", "1,0", "2,0"]
+    assert page.evaluate("document.documentElement.dataset.game") == "waddle"
 
 
 def test_the_teaching_example_page_drives_its_studies_from_another_origin(page, page_log, server):
