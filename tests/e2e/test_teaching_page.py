@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 from pathlib import Path
 
@@ -96,6 +97,27 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
             "document.querySelectorAll('#editor-board [data-fish]').length == 58"
         )
         assert "A gap on 2,0." in checks(page)["message"]
+        click(page, '[data-edit-tool="fish-3"]')
+        assert edit(page, "1,0")["message"] == "A floe with 3 fish on 1,0."
+        with page.expect_download() as download:
+            click(page, '[data-editor-command="export"]')
+        floes = Path(download.value.path()).read_text(encoding="utf-8")
+        code, out, err = cli_check(floes, tmp_path)  # the file names its game
+        assert code == 0 and out.strip()[4:] in page.inner_text("#editor-checks"), out + err
+        board = {(f["q"], f["r"]): f["fish"] for f in json.loads(floes)["board"]}
+        assert len(board) == 59 and board[(1, 0)] == 3 and (2, 0) not in board
+        # Imported over the Waddle editor, an HTMF file opens in the HTMF editor.
+        page.select_option("#editor-game", "waddle")
+        click(page, '[data-editor-command="empty"]')
+        page.set_input_files("#editor-import", files=[
+            {"name": "floes.json", "mimeType": "application/json", "buffer": floes.encode()}
+        ])  # fmt: skip
+        expect(page.locator("#editor-message")).to_have_text("Imported floes.json.")
+        expect(page.locator("#editor-title")).to_have_text("Board editor · Hey, That's My Fish!")
+        shown = dict(page.eval_on_selector_all(
+            "#editor-board [data-fish]", "es => es.map((e) => [e.dataset.editHex, e.dataset.fish])"
+        ))  # fmt: skip
+        assert shown == {f"{q},{r}": str(fish) for (q, r), fish in board.items()}
         problems += audit(page, "board editor (Hey, That's My Fish!)")
 
         # -- Waddle: tiles placed, turned, removed; hexes one by one; live check-map.
