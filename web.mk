@@ -29,7 +29,7 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 test: lint $(VENV)/.stamp $(CHROMIUM) web
-	$(VPY) -m pytest
+	$(VPY) -m pytest -n 2
 
 bench-boot: $(VENV)/.stamp $(CHROMIUM) web
 	$(VPY) scripts/bench_boot.py
