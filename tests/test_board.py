@@ -25,6 +25,16 @@ def test_a_fishing_pool_is_every_connected_water_hex_with_all_their_fish():
     assert [board.coords[i] for i in pools[0].ice] == [(2, 0)]
 
 
+def test_a_pool_is_named_by_its_lowest_number_and_lists_its_hexes():
+    """waddle-record.md, "replay": a pool's ``number`` is the lowest of its water hexes'
+    numbers (None when none is numbered) and ``hexes`` its water hexes."""
+    board = Board(
+        [water(0, 0, 9, [3]), water(1, 0, 4), water(2, 0), water(5, 0, None, [1]), ice(3, 0)]
+    )
+    named = {p.number: set(p.hexes) for p in board.pools}
+    assert named == {4: {(0, 0), (1, 0), (2, 0)}, None: {(5, 0)}}
+
+
 def test_numbered_water_hexes_are_visited_in_number_order():
     board = Board([water(0, 0, 7), water(3, 0, 2), water(6, 0, 40), ice(1, 0)])
     assert board.numbers == (2, 7, 40)

@@ -47,3 +47,12 @@ def test_edge_i_faces_the_neighbour_in_edge_direction_i():
         # the edge's midpoint lies halfway to the neighbour's centre
         assert abs((x1 + x2) / 2 - nx / 2) < 1e-9 and abs((y1 + y2) / 2 - ny / 2) < 1e-9
     assert sorted(hexgrid.EDGE_DIRECTIONS) == sorted(hexgrid.DIRECTIONS)
+
+
+def test_neighbor_indices_are_the_neighbours_present_in_direction_order():
+    cells = [(0, 0), (0, 1), (-1, 0), (1, -1), (3, 3)]
+    adjacency = hexgrid.neighbor_indices(cells)
+    for i, h in enumerate(cells):
+        expected = [cells.index(n) for n in hexgrid.neighbors(h) if n in cells]
+        assert list(adjacency[i]) == expected
+    assert adjacency[4] == ()

@@ -15,7 +15,7 @@ renderer use these functions; no other module repeats hex arithmetic.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 Hex = tuple[int, int]
 """An axial coordinate ``(q, r)``."""
@@ -41,6 +41,26 @@ def neighbors(h: Hex) -> tuple[Hex, ...]:
     """The six hexes around ``h`` (on or off any map)."""
     q, r = h
     return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+
+
+def neighbor_indices(cells: Sequence[Hex]) -> tuple[tuple[int, ...], ...]:
+    """For each cell of ``cells``, the indices in ``cells`` of its neighbours that are
+    there too, in the order of :data:`DIRECTIONS`: a map's adjacency, computed once.
+
+    >>> neighbor_indices([(0, 0), (1, 0), (5, 5), (0, 1)])
+    ((1, 3), (0, 3), (), (1, 0))
+    """
+    index = {h: i for i, h in enumerate(cells)}
+    get = index.get
+    out = []
+    for q, r in cells:
+        mine = []
+        for dq, dr in DIRECTIONS:
+            j = get((q + dq, r + dr))
+            if j is not None:
+                mine.append(j)
+        out.append(tuple(mine))
+    return tuple(out)
 
 
 def distance(a: Hex, b: Hex) -> int:

@@ -80,6 +80,27 @@ class Action:
 SCOUT = Action(None)
 """Scout ahead: move to the other turn track and place no more this round."""
 
+_PAIRS: dict[Hex, tuple[Action, Action]] = {}
+_MAX_PAIRS = 50_000  # far more hexes than any map has; a bound against hostile input
+
+
+def place_pair(hex: Hex) -> tuple[Action, Action]:
+    """The (single, double) placing actions on ``hex``, one shared pair per hex: actions
+    are immutable, so boards and records reuse them instead of allocating their own.
+
+    >>> place_pair((2, 0))[1] is place_pair((2, 0))[1]
+    True
+    >>> place_pair((2, 0))[1] == Action.place((2, 0), True)
+    True
+    """
+    pair = _PAIRS.get(hex)
+    if pair is None:
+        pair = (Action(hex), Action(hex, True))
+        if len(_PAIRS) < _MAX_PAIRS:
+            _PAIRS[hex] = pair
+    return pair
+
+
 _NOTATION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*([dD]?)\s*$")
 
 

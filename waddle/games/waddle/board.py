@@ -17,7 +17,7 @@ from typing import Any, Literal
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
 from waddle.core.records import BoardError
-from waddle.games.waddle.actions import Action
+from waddle.games.waddle.actions import Action, place_pair
 
 Kind = Literal["ice", "water"]
 ICE: Kind = "ice"
@@ -84,6 +84,11 @@ class Pool:
     """VP value of every fish in the pool, best first."""
     ice: tuple[int, ...]
     """Indices of the ice hexes next to any of its water hexes (each once)."""
+    number: int | None = None
+    """The lowest number among its water hexes (how the rules page and records name
+    it), or None for a pool with no numbered water."""
+    hexes: tuple[Hex, ...] = ()
+    """The coordinates of its water hexes, in the order of ``water``."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,49 +129,58 @@ class Board:
             raise MapError(problems)
         put = object.__setattr__  # frozen dataclass: fields are set once, here
         specs = tuple(specs)
-        coords = tuple(s.hex for s in specs)
+        size = len(specs)
+        coords = tuple([s.hex for s in specs])
         index = {h: i for i, h in enumerate(coords)}
-        neighbors = tuple(
-            tuple(index[n] for n in hexgrid.neighbors(h) if n in index) for h in coords
-        )
-        is_ice = tuple(s.kind == ICE for s in specs)
+        neighbors = hexgrid.neighbor_indices(coords)
+        is_ice = tuple([s.kind == ICE for s in specs])
+        ice_neighbors = tuple([tuple([n for n in ns if is_ice[n]]) for ns in neighbors])
         numbered = tuple(
-            sorted(
-                (i for i, s in enumerate(specs) if s.number is not None),
-                key=lambda i: specs[i].number,
-            )
-        )
-        slot_ice = tuple(tuple(n for n in neighbors[w] if is_ice[n]) for w in numbered)
+            sorted((i for i, s in enumerate(specs) if s.number is not None),
+                   key=lambda i: specs[i].number)
+        )  # fmt: skip
+        slot_ice = tuple([ice_neighbors[w] for w in numbered])
         ice_slots: list[list[int]] = [[] for _ in specs]
         for slot, ice in enumerate(slot_ice):
             for i in ice:
                 ice_slots[i].append(slot)
 
+        # Pools: the water hexes in groups connected through water, each group found
+        # breadth-first from its first hex in map order (neighbours in DIRECTIONS order).
         pools = []
-        pool_of = [-1] * len(specs)
-        water = [h for h, s in zip(coords, specs, strict=True) if s.kind == WATER]
-        for group in hexgrid.connected_components(water):
-            members = tuple(index[h] for h in group)
-            fish = sorted((f for w in members for f in specs[w].fish), reverse=True)
-            around = sorted({n for w in members for n in neighbors[w] if is_ice[n]})
-            for w in members:
-                pool_of[w] = len(pools)
-            pools.append(Pool(members, tuple(fish), tuple(around)))
+        pool_of = [-1] * size
+        for start in range(size):
+            if is_ice[start] or pool_of[start] >= 0:
+                continue
+            pool_of[start] = len(pools)
+            members = [start]
+            for w in members:  # grows while iterating
+                for n in neighbors[w]:
+                    if not is_ice[n] and pool_of[n] < 0:
+                        pool_of[n] = len(pools)
+                        members.append(n)
+            fish = sorted([f for w in members for f in specs[w].fish], reverse=True)
+            around = sorted({n for w in members for n in ice_neighbors[w]})
+            marks = [specs[w].number for w in members if specs[w].number is not None]
+            pools.append(
+                Pool(tuple(members), tuple(fish), tuple(around),
+                     min(marks) if marks else None, tuple([coords[w] for w in members]))
+            )  # fmt: skip
 
         put(self, "specs", specs)
         put(self, "index", index)
         put(self, "coords", coords)
         put(self, "is_ice", is_ice)
         put(self, "neighbors", neighbors)
-        put(self, "ice", tuple(i for i in range(len(specs)) if is_ice[i]))
-        put(self, "ice_neighbors", tuple(tuple(n for n in ns if is_ice[n]) for ns in neighbors))
+        put(self, "ice", tuple([i for i in range(size) if is_ice[i]]))
+        put(self, "ice_neighbors", ice_neighbors)
         put(self, "numbered", numbered)
-        put(self, "numbers", tuple(specs[i].number for i in numbered))
+        put(self, "numbers", tuple([specs[i].number for i in numbered]))
         put(self, "slot_ice", slot_ice)
-        put(self, "ice_slots", tuple(tuple(s) for s in ice_slots))
+        put(self, "ice_slots", tuple([tuple(s) for s in ice_slots]))
         put(self, "pools", tuple(pools))
         put(self, "pool_of", tuple(pool_of))
-        put(self, "place_actions", tuple((Action(h), Action(h, True)) for h in coords))
+        put(self, "place_actions", tuple([place_pair(h) for h in coords]))
 
     def __len__(self) -> int:
         return len(self.specs)
