@@ -205,6 +205,27 @@ def test_scores_equal_the_breakdown_totals(players, seed, choice):
 
 @PROPERTY
 @given(players=player_counts, seed=map_seeds, choice=choice_seeds)
+def test_the_replay_output_is_the_breakdown_as_json(players, seed, choice):
+    """waddle-record.md, "replay": the finished game's output (built straight from the
+    counts, for speed) says exactly what the breakdown the score panel shows says."""
+    from waddle.games.waddle.game import GAME
+
+    state = start(players, seed)
+    rng = random.Random(choice)
+    while not state.is_over():
+        step(state, rng)
+    breakdown = state.breakdown()
+    assert GAME.summary(state) == {
+        "over": True,
+        "scores": breakdown.totals,
+        "winners": breakdown.winners,
+        "breakdown": [p.to_json() for p in breakdown.players],
+        "pools": [p.to_json() for p in breakdown.pools],
+    }
+
+
+@PROPERTY
+@given(players=player_counts, seed=map_seeds, choice=choice_seeds)
 def test_legal_actions_are_exactly_those_why_illegal_allows(players, seed, choice):
     """Rulebook, "A. Place" / "B. Scout Ahead" / "Last Player Placing": the offered actions
     are exactly the single or double placements and scout that ``why_illegal`` accepts,

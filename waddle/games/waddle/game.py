@@ -53,14 +53,7 @@ class WaddleGame:
     def summary(self, state: WaddleState) -> dict[str, Any]:
         """The ``replay`` output of waddle-record.md for ``state``."""
         if state.is_over():
-            breakdown = state.breakdown()
-            return {
-                "over": True,
-                "scores": breakdown.totals,
-                "winners": breakdown.winners,
-                "breakdown": [p.to_json() for p in breakdown.players],
-                "pools": [p.to_json() for p in breakdown.pools],
-            }
+            return {"over": True, **state.result_json()}
         return {
             "over": False,
             "to_move": state.to_move(),

@@ -28,6 +28,7 @@ number is already full).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from waddle.core.game import IllegalActionError, PerfectInformation
 from waddle.core.hexgrid import Hex
@@ -354,7 +355,7 @@ class WaddleState(PerfectInformation):
     def breakdown(self) -> Breakdown:
         """Score the position as if the game ended now: every waddle and every pool."""
         board, players, token = self.board, self.players, self.token
-        coords, specs = board.coords, board.specs
+        coords = board.coords
 
         waddles: list[list[Waddle]] = [[] for _ in range(players)]
         for player, group in self._waddles():
@@ -369,11 +370,10 @@ class WaddleState(PerfectInformation):
             awards = pool_awards(counts, pool.fish, players)
             for player, fish in enumerate(awards):
                 pool_vp[player] += sum(fish)
-            numbers = [specs[w].number for w in pool.water if specs[w].number is not None]
             pools.append(
                 PoolResult(
-                    min(numbers) if numbers else None,
-                    tuple(coords[w] for w in pool.water),
+                    pool.number,
+                    pool.hexes,
                     pool.fish,
                     tuple(counts),
                     tuple(tuple(a) for a in awards),
@@ -386,6 +386,63 @@ class WaddleState(PerfectInformation):
             ),
             tuple(pools),
         )
+
+    def result_json(self) -> dict[str, Any]:
+        """The scoring of :meth:`breakdown` as the replay output's JSON (``scores``,
+        ``winners``, ``breakdown`` per player, ``pools``; see waddle-record.md), built
+        straight from the counts: replaying a file of records spends a good part of its
+        time here, and the dataclasses of a breakdown are for readers, not for JSON.
+
+        >>> from waddle.games.waddle.board import Board, HexSpec
+        >>> board = Board([HexSpec(0, 0, "water", 1, (2,)), HexSpec(1, 0, "ice")])
+        >>> state = WaddleState(board, players=2)
+        >>> state.apply(Action.place((1, 0)))
+        >>> state.result_json()["breakdown"][0]
+        {'total': 3, 'waddles': [1], 'waddle_vp': 1, 'pool_vp': 2}
+        """
+        players, token = self.players, self.token
+        sizes: list[list[int]] = [[] for _ in range(players)]
+        for player, group in self._waddles():
+            penguins = 0
+            for i in group:
+                penguins += token[i]
+            sizes[player].append(penguins)
+        pool_vp = [0] * players
+        pools = []
+        for pool in self.board.pools:
+            counts = self._pool_counts(pool)
+            awards = pool_awards(counts, pool.fish, players)
+            for player, fish in enumerate(awards):
+                if fish:
+                    pool_vp[player] += sum(fish)
+            pools.append(
+                {
+                    "number": pool.number,
+                    "hexes": [list(h) for h in pool.hexes],
+                    "fish": list(pool.fish),
+                    "counts": counts,
+                    "awards": awards,
+                }
+            )
+        totals = []
+        rows = []
+        for player in range(players):
+            mine = sorted(sizes[player], reverse=True)
+            vp = 0
+            for n in mine:
+                vp += waddle_vp(n, players)
+            total = vp + pool_vp[player]
+            totals.append(total)
+            rows.append(
+                {"total": total, "waddles": mine, "waddle_vp": vp, "pool_vp": pool_vp[player]}
+            )
+        top = max(totals)
+        return {
+            "scores": totals,
+            "winners": [p for p, t in enumerate(totals) if t == top],
+            "breakdown": rows,
+            "pools": pools,
+        }
 
     def winners(self) -> list[int]:
         return self.breakdown().winners
