@@ -90,6 +90,9 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_MISSING: Any = object()
+
+
 class SetupCache(dict[K, V]):
     """The last few boards built, by what they were built from.
 
@@ -107,9 +110,8 @@ class SetupCache(dict[K, V]):
         self.limit = limit
 
     def get_or_build(self, key: K, build: Callable[[K], V]) -> V:
-        if key in self:
-            value = self.pop(key)  # re-inserted below: the most recently used stays longest
-        else:
+        value = self.pop(key, _MISSING)  # re-inserted below: the most recent stays longest
+        if value is _MISSING:
             value = build(key)
             if len(self) >= self.limit:
                 del self[next(iter(self))]

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from waddle.core.game import IllegalActionError
 from waddle.core.records import RecordError, SetupCache
 from waddle.core.rng import Rng, derive_seed
-from waddle.games.waddle.actions import Action
+from waddle.games.waddle.actions import Action, place_pair
 from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
 from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
 
@@ -116,16 +116,14 @@ class Record:
         if "map" not in data:
             raise RecordError('missing "map"')
         key = _map_key(data["map"])
-        setup = None if key is None else _SETUPS.get(key)
-        if setup is None:
+        if key is None:  # not the plain form: the slow way, with its messages
             try:
-                specs = parse_map(data["map"])
+                specs = tuple(parse_map(data["map"]))
             except MapError as e:
                 raise RecordError(f"map: {e}") from None
-            if key is not None:
-                setup = _SETUPS.get_or_build(key, lambda _: _Setup(tuple(specs)))
+            setup = None
         else:
-            _SETUPS.get_or_build(key, lambda _: setup)  # most recently used: kept longest
+            setup = _SETUPS.get_or_build(key, _setup_of)
             specs = setup.specs
         order = data.get("order")
         if (
@@ -138,18 +136,26 @@ class Record:
         if not isinstance(raw_actions, list):
             raise RecordError('"actions" must be a list')
         actions = []
-        known = _ACTIONS.get
+        append = actions.append
         for i, raw in enumerate(raw_actions):
-            action = known(_action_key(raw))
-            if action is None:
-                try:
-                    action = Action.from_json(raw)
-                except ValueError as e:
-                    raise RecordError(f"action {i}: {e}", action_index=i) from None
-                key = _action_key(raw)
-                if key is not None and len(_ACTIONS) < _MAX_ACTIONS:
-                    _ACTIONS[key] = action
-            actions.append(action)
+            # The plain forms {"place": [q, r]} and {"place": [q, r], "double": true}
+            # are read inline, to the shared actions of place_pair(); anything else goes
+            # through Action.from_json and its messages.
+            if type(raw) is dict:
+                where = raw.get("place")
+                if type(where) is list and len(where) == 2:
+                    q, r = where
+                    if type(q) is int and type(r) is int:
+                        if len(raw) == 1:
+                            append(place_pair((q, r))[0])
+                            continue
+                        if len(raw) == 2 and raw.get("double") is True:
+                            append(place_pair((q, r))[1])
+                            continue
+            try:
+                append(Action.from_json(raw))
+            except ValueError as e:
+                raise RecordError(f"action {i}: {e}", action_index=i) from None
         generated = None
         gen = data.get("generated")
         if (
@@ -159,10 +165,10 @@ class Record:
         ):
             generated = Generated(gen["tileset"], gen["seed"])
         if setup is None:
-            return Record(players, tuple(specs), tuple(order), actions, generated)
-        record = Record(players, setup.specs, tuple(order), actions, generated)
+            return Record(players, specs, tuple(order), actions, generated)
+        record = Record(players, specs, tuple(order), actions, generated)
         if setup.board is not None:
-            record._board = (setup.specs, setup.board)
+            record._board = (specs, setup.board)
         else:
             record._setup = setup
         return record
@@ -245,34 +251,6 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_ACTIONS: dict[tuple, Action] = {}
-"""Actions read from records, by :func:`_action_key`: actions are immutable, so records
-share them, and reading a well-formed action is one lookup."""
-_MAX_ACTIONS = 20_000
-
-
-def _action_key(raw: Any) -> tuple | None:
-    """The plain values of an action of exactly the form ``Action.from_json`` reads
-    without a message (``{"place": [q, r]}``, with or without ``"double": true/false``,
-    or ``{"scout": true}``, and nothing else); None for anything else."""
-    if type(raw) is not dict:
-        return None
-    where = raw.get("place")
-    if where is None:
-        return ("scout",) if len(raw) == 1 and raw.get("scout") is True else None
-    double = raw.get("double", False)
-    if (
-        type(where) is list
-        and len(where) == 2
-        and type(where[0]) is int
-        and type(where[1]) is int
-        and (double is True or double is False)
-        and len(raw) == 1 + ("double" in raw)
-    ):
-        return (where[0], where[1], double)
-    return None
-
-
 _NO_FISH = ()  # (a distinct marker only by identity: "fish" missing)
 
 
@@ -291,9 +269,12 @@ def _map_key(raw: Any) -> tuple | None:
         if type(item) is not dict:
             return None
         q, r, kind = item.get("q"), item.get("r"), item.get("kind")
-        number, fish = item.get("number"), item.get("fish", _NO_FISH)
         if type(q) is not int or type(r) is not int:
             return None
+        if kind == "ice" and len(item) == 3:  # the usual ice hex: q, r and kind only
+            key.append((q, r, 0))
+            continue
+        number, fish = item.get("number"), item.get("fish", _NO_FISH)
         if fish is _NO_FISH:
             fish = ()
         elif type(fish) is not list:
@@ -310,3 +291,13 @@ def _map_key(raw: Any) -> tuple | None:
         else:
             return None
     return tuple(key)
+
+
+def _setup_of(key: tuple) -> _Setup:
+    """A map's shared entry, its hexes built straight from :func:`_map_key`'s plain
+    values (which already have the exact types a hex needs)."""
+    specs = tuple(
+        [HexSpec(h[0], h[1], "water", h[3], h[4]) if h[2] else HexSpec(h[0], h[1], "ice")
+         for h in key]
+    )  # fmt: skip
+    return _Setup(specs)
