@@ -469,6 +469,7 @@ class HtmfState(PerfectInformation):
         history, taken_fish = self._history, self.taken_fish
         per, players, total = self.per_player, self.players, self.total_penguins
         advance = self._advance_by_neighbours
+        out, neighbors = self.out, board.neighbors
         bad = None
         for n, action in enumerate(actions):
             mover = self.mover
@@ -508,6 +509,20 @@ class HtmfState(PerfectInformation):
                 free[j] = 0
                 at[j] = slot
                 pos[slot] = j
+                # The usual turn pass, inline: the next player is in and their first
+                # penguin has a free floe next to it (else the full pass decides).
+                p = mover + 1 if mover + 1 < players else 0
+                if not out[p]:
+                    f = pos[p * per]
+                    if f >= 0:
+                        for x in neighbors[f]:
+                            if free[x]:
+                                self.mover = p
+                                history.append((canonical, i, mover, None))
+                                break
+                        else:
+                            history.append((canonical, i, mover, advance(mover)))
+                        continue
                 history.append((canonical, i, mover, advance(mover)))
                 continue
             bad = n
