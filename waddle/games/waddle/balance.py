@@ -55,10 +55,9 @@ def seat_game(state: WaddleState, seed: int) -> SeatGame:
     seat_of = [0] * players
     for seat, player in enumerate(state.order):
         seat_of[player] = seat
-    by_seat = [0] * players
 
     def per_seat(values: Sequence[float]) -> tuple:
-        out = list(by_seat)
+        out = [0] * players
         for player, v in enumerate(values):
             out[seat_of[player]] = v
         return tuple(out)

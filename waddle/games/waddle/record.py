@@ -164,13 +164,12 @@ class Record:
             and _is_int(gen.get("seed"))
         ):
             generated = Generated(gen["tileset"], gen["seed"])
-        if setup is None:
-            return Record(players, specs, tuple(order), actions, generated)
         record = Record(players, specs, tuple(order), actions, generated)
-        if setup.board is not None:
-            record._board = (specs, setup.board)
-        else:
-            record._setup = setup
+        if setup is not None:
+            if setup.board is not None:
+                record._board = (specs, setup.board)
+            else:
+                record._setup = setup
         return record
 
     @staticmethod
