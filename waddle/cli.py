@@ -121,6 +121,13 @@ def cmd_new(args: argparse.Namespace, io: IO) -> int:
             print(f"warning: {args.map}: {warning}", file=io.err)
     else:
         record = game.new_record(args.players, seed)
+    if args.option:
+        known = [o.id for o in getattr(game, "options", ())]
+        unknown = [o for o in args.option if o not in known]
+        if unknown:
+            have = f"its options are {', '.join(known)}" if known else "it has no options"
+            raise CommandError(f"{entry.title} has no option {unknown[0]!r}: {have}")
+        record = game.with_options(record, args.option)
     print(record.dumps(indent=args.indent), file=io.out)
     return 0
 
@@ -317,6 +324,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the board and the order (default: random)")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     p.add_argument("--map", help="a custom board (JSON) instead of a generated one")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        help="start with this option of the game on (waddle: compensation); repeatable",
+    )
     p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("check-map", help="validate a custom board and list its problems")

@@ -20,6 +20,7 @@ from pyscript import document, ffi, window
 
 from waddle.app.chrome import (
     chooser_html,
+    game_option_rows_html,
     game_options_html,
     needs_curtain,
     player_options_html,
@@ -640,8 +641,11 @@ class App:
         seats = self.session.seats if same else []
         players = len(seats) if same else entry.default_players
         element("ng-players").innerHTML = player_options_html(entry, players)
-        levels = entry.load().bot_levels
-        element("ng-seats").innerHTML = seat_rows_html(entry.players[1], levels, seats)
+        game = entry.load()
+        element("ng-seats").innerHTML = seat_rows_html(entry.players[1], game.bot_levels, seats)
+        options = getattr(game, "options", ())
+        element("ng-options").innerHTML = game_option_rows_html(options)
+        element("ng-options-box").hidden = not options
         self.on_players_change(None)
 
     def on_new_game_game_change(self, _event) -> None:
@@ -675,6 +679,7 @@ class App:
         names = [form.querySelector(f'[name="name{p}"]').value for p in range(players)]
         colours = [form.querySelector(f'[name="colour{p}"]').value for p in range(players)]
         bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
+        chosen = [str(box.value) for box in form.querySelectorAll('[name="option"]:checked')]
         seed = self._random_seed
         choice = form.querySelector('[name="map"]:checked').value
         if choice == "seed":
@@ -690,6 +695,8 @@ class App:
             name, text = self._board_file
             try:
                 record = game.custom_record(players, text, seed)
+                if chosen:
+                    record = game.with_options(record, chosen)
                 session = Session.start(game, record, names, colours, bots)
             except (BoardError, RecordError) as e:
                 problems = getattr(e, "problems", None) or [str(e)]
@@ -699,7 +706,7 @@ class App:
                 return
             message = f"New game of {entry.title} on the board from {name}."
         else:
-            session = Session.new(entry.id, players, seed, names, colours, bots)
+            session = Session.new(entry.id, players, seed, names, colours, bots, chosen)
             message = f"New game of {entry.title} on board {seed}."
         element("new-game").close()
         self.show_game(session, message)

@@ -18,7 +18,7 @@ from typing import Any
 
 from waddle.app.saves import SaveEntry
 from waddle.core.game import OMNISCIENT, SPECTATOR
-from waddle.core.registry import GameEntry
+from waddle.core.registry import GameEntry, GameOption
 from waddle.ui.markup import BoardSvg
 from waddle.ui.seats import DEFAULT_COLOURS, DEFAULT_NAMES, MAX_NAME_CHARS, Seat
 
@@ -134,6 +134,25 @@ def seat_rows_html(max_players: int, levels: Sequence[str], seats: Sequence[Seat
             f'value="{escape(colour)}">'
             f'<select name="kind{p}" aria-label="Seat {n} is played by">{"".join(options)}</select>'
             "</div>"
+        )
+    return "".join(rows)
+
+
+def game_option_rows_html(options: Sequence[GameOption]) -> str:
+    """The New game dialog's check boxes for a game's options (all off: the default).
+
+    >>> html = game_option_rows_html([GameOption("x", "Extra <i>", "Not a rule.")])
+    >>> html.startswith('<label class="game-option"><input type="checkbox" name="option"')
+    True
+    >>> html[html.index("> ") :]
+    '> Extra &lt;i&gt;<span class="hint">Not a rule.</span></label>'
+    """
+    rows = []
+    for o in options:
+        hint = f'<span class="hint">{escape(o.help)}</span>' if o.help else ""
+        rows.append(
+            f'<label class="game-option"><input type="checkbox" name="option" '
+            f'value="{escape(o.id)}"> {escape(o.label)}{hint}</label>'
         )
     return "".join(rows)
 

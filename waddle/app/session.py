@@ -65,10 +65,15 @@ class Session:
         names: Sequence[str] | None = None,
         colours: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
+        options: Sequence[str] = (),
     ) -> Session:
-        """A new game of ``game_id`` on a board generated from ``seed``."""
+        """A new game of ``game_id`` on a board generated from ``seed``, with the game's
+        ``options`` (ids of its ``GameOption``s) on."""
         game = GAMES.by_id(game_id).load()
-        return Session.start(game, game.new_record(players, seed), names, colours, bots)
+        record = game.new_record(players, seed)
+        if options:
+            record = game.with_options(record, options)
+        return Session.start(game, record, names, colours, bots)
 
     @staticmethod
     def start(

@@ -63,6 +63,19 @@ class GameEntry:
         return self._loaded[0]
 
 
+@dataclass(frozen=True)
+class GameOption:
+    """A variant a new game may be started with (the New game dialog's check boxes,
+    ``python -m waddle new --option ID``): off by default, and carried by the game's
+    records and links, so a game started with it always replays with it."""
+
+    id: str
+    label: str
+    """What the check box says."""
+    help: str = ""
+    """One or two sentences under it: what it changes, and whether it is a rule."""
+
+
 class GameModule(Protocol):
     """What a game's package provides as its ``GAME`` (see docs/architecture.md).
 
@@ -140,6 +153,10 @@ class GameModule(Protocol):
     #
     # def board_editor(self) -> waddle.ui.editor.BoardEditor: the board editor's half
     #     that knows the game (drafts, tools, drawing); see docs/architecture.md.
+    #
+    # options: tuple[GameOption, ...] and
+    # def with_options(self, record, chosen: Collection[str]) -> GameRecord: the variants
+    #     a new game may be started with, and a new game's record with some of them on.
 
 
 class Registry:

@@ -12,12 +12,14 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, TextIO
 
 from waddle.core.links import LinkedGame
+from waddle.core.registry import GameOption
 from waddle.core.study import Study
 from waddle.games.waddle.board import Board, load_custom_map
+from waddle.games.waddle.compensation import seat_compensation
 from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game, places
 from waddle.games.waddle.record import Record, new_record, starting_order
 from waddle.games.waddle.state import WaddleState
@@ -28,6 +30,15 @@ class WaddleGame:
 
     id = "waddle"
     bot_levels = BOT_LEVELS
+    options = (
+        GameOption(
+            "compensation",
+            "Seat compensation (not in the rulebook)",
+            "Each player after the first starts the final count with a few victory points, "
+            "against the first player's head start. Not a rule of Waddle: the app's own "
+            "remedy (see the rules page).",
+        ),
+    )
 
     # -- records --------------------------------------------------------------------------
 
@@ -46,6 +57,21 @@ class WaddleGame:
             f"{len(board.pools)} pools"
         )
         return summary, warnings
+
+    def with_options(self, record: Record, chosen: Collection[str]) -> Record:
+        """A new game's ``record`` with the options in ``chosen`` on (``ValueError`` for an
+        option this game does not have).
+
+        >>> GAME.with_options(GAME.new_record(3, seed=4), ["compensation"]).compensation
+        (0, 2, 3)
+        """
+        unknown = set(chosen) - {o.id for o in self.options}
+        if unknown:
+            raise ValueError(f"Waddle has no option {', '.join(sorted(unknown))}")
+        if "compensation" in chosen:
+            record = record.with_actions(record.actions)
+            record.compensation = seat_compensation(record.players)
+        return record
 
     def record_from_json(self, data: Any) -> Record:
         return Record.from_json(data)
