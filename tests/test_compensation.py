@@ -101,7 +101,7 @@ def test_a_w1_link_has_no_compensation_and_a_w2_link_too_much_is_refused():
 
 
 def test_saves_and_exports_keep_the_option():
-    session = Session.new("waddle", 3, seed=8, options=["compensation"])
+    session = Session.new("waddle", 3, seed=8, options={"compensation": True})
     assert session.record().compensation == seat_compensation(3)
     session.play(session.state.legal_actions()[0])
     store = SaveStore(MemoryStorage())
@@ -112,14 +112,12 @@ def test_saves_and_exports_keep_the_option():
 
 def test_the_command_line_starts_a_game_with_the_option():
     out, err = io.StringIO(), io.StringIO()
-    assert (
-        main(["new", "--players", "4", "--seed", "3", "--option", "compensation"], out=out, err=err)
-        == 0
-    )
+    command = ["new", "--players", "4", "--seed", "3", "--option", "compensation=on"]
+    assert main(command, out=out, err=err) == 0
     assert json.loads(out.getvalue())["compensation"] == list(seat_compensation(4))
     out, err = io.StringIO(), io.StringIO()
-    assert main(["new", "--players", "4", "--option", "komi"], out=out, err=err) == 2
-    assert "no option 'komi'" in err.getvalue()
+    assert main(["new", "--players", "4", "--option", "komi=1"], out=out, err=err) == 2
+    assert "the game's options: compensation" in err.getvalue()
 
 
 def test_the_table_gives_every_player_count_a_seat_each_and_no_vp_to_some_seat():

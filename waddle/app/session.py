@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,14 +65,15 @@ class Session:
         names: Sequence[str] | None = None,
         colours: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
-        options: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> Session:
-        """A new game of ``game_id`` on a board generated from ``seed``, with the game's
-        ``options`` (ids of its ``GameOption``s) on."""
+        """A new game of ``game_id`` on a board generated from ``seed``, with the rules of
+        ``options`` changed (see :class:`waddle.core.registry.GameOption`; ``ValueError``
+        if they are not the game's)."""
         game = GAMES.by_id(game_id).load()
-        record = game.new_record(players, seed)
-        if options:
-            record = game.with_options(record, options)
+        record = (
+            game.new_record(players, seed, options) if options else game.new_record(players, seed)
+        )
         return Session.start(game, record, names, colours, bots)
 
     @staticmethod

@@ -12,7 +12,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from waddle.core.links import LinkedGame
@@ -30,24 +30,48 @@ class WaddleGame:
 
     id = "waddle"
     bot_levels = BOT_LEVELS
-    options = (
+    new_game_options = (
         GameOption(
             "compensation",
             "Seat compensation (not in the rulebook)",
-            "Each player after the first starts the final count with a few victory points, "
-            "against the first player's head start. Not a rule of Waddle: the app's own "
-            "remedy (see the rules page).",
+            False,
+            help="Each player after the first starts the final count with a few victory "
+            "points, against the first player's head start. Not a rule of Waddle: the app's "
+            "own remedy (see the rules page).",
         ),
     )
 
     # -- records --------------------------------------------------------------------------
 
-    def new_record(self, players: int, seed: int) -> Record:
-        return new_record(players, seed)
+    def new_record(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Record:
+        """A game on a map generated from ``seed``, with the ``options`` of
+        :attr:`new_game_options` (by key).
 
-    def custom_record(self, players: int, board_text: str, seed: int) -> Record:
+        >>> GAME.new_record(3, seed=4, options={"compensation": True}).compensation
+        (0, 2, 3)
+        """
+        return self._with_options(new_record(players, seed), options)
+
+    def custom_record(
+        self, players: int, board_text: str, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Record:
         specs, _warnings = load_custom_map(board_text)
-        return Record(players, tuple(specs), starting_order(players, seed))
+        record = Record(players, tuple(specs), starting_order(players, seed))
+        return self._with_options(record, options)
+
+    def record_options(self, record: Record) -> dict[str, Any]:
+        """The options ``record`` was started with, by key (what New game offers again)."""
+        return {"compensation": bool(record.compensation)}
+
+    def _with_options(self, record: Record, options: Mapping[str, Any] | None) -> Record:
+        unknown = set(options or {}) - {o.key for o in self.new_game_options}
+        if unknown:
+            raise ValueError(f"Waddle has no option {', '.join(sorted(unknown))}")
+        if options and options.get("compensation"):
+            record.compensation = seat_compensation(record.players)
+        return record
 
     def check_board(self, text: str) -> tuple[str, list[str]]:
         specs, warnings = load_custom_map(text)
@@ -57,21 +81,6 @@ class WaddleGame:
             f"{len(board.pools)} pools"
         )
         return summary, warnings
-
-    def with_options(self, record: Record, chosen: Collection[str]) -> Record:
-        """A new game's ``record`` with the options in ``chosen`` on (``ValueError`` for an
-        option this game does not have).
-
-        >>> GAME.with_options(GAME.new_record(3, seed=4), ["compensation"]).compensation
-        (0, 2, 3)
-        """
-        unknown = set(chosen) - {o.id for o in self.options}
-        if unknown:
-            raise ValueError(f"Waddle has no option {', '.join(sorted(unknown))}")
-        if "compensation" in chosen:
-            record = record.with_actions(record.actions)
-            record.compensation = seat_compensation(record.players)
-        return record
 
     def record_from_json(self, data: Any) -> Record:
         return Record.from_json(data)
