@@ -279,7 +279,7 @@ class WaddleWaddleState:
     @property
     def event(self):
         """The current season's event (:class:`~.components.Event`), or None."""
-        if not self.events or self.phase in (HERO_PHASE,):
+        if not self.events or self.phase == HERO_PHASE:
             return None
         return self.components.events[self.events[self.season]]
 
@@ -794,6 +794,7 @@ class WaddleWaddleState:
         """Tokens and fish at the rookeries, the event, the deal (rulebook, "Starting a
         Season")."""
         s = self.season
+        self.phase = TURN  # the season is on: its event is revealed
         if s == 0:
             self.cp_at = list(self.tokens[0])
             self.ft_at = list(self.tokens[1])
