@@ -94,6 +94,17 @@ def random_game(players: int, seed: int, **options) -> WaddleWaddleState:
     return state
 
 
+def state_key(state: WaddleWaddleState) -> tuple:
+    """Everything a state holds, as plain values: equal keys, equal states."""
+    return (
+        state.decks,
+        state.events,
+        tuple(getattr(state, f) for f in state._SCALARS),
+        tuple(tuple(getattr(state, f)) for f in state._LISTS),
+        tuple(tuple(map(tuple, getattr(state, f))) for f in state._LISTS2),
+    )
+
+
 def play_until(state: WaddleWaddleState, done, seed: int = 0, limit: int = 5000) -> None:
     """Random legal actions until ``done(state)`` (or the game ends)."""
     rng = random.Random(seed)
@@ -104,4 +115,14 @@ def play_until(state: WaddleWaddleState, done, seed: int = 0, limit: int = 5000)
     raise AssertionError("the position never came")
 
 
-__all__ = ["Action", "arrange", "game", "legal", "play", "play_until", "random_game", "rookery"]
+__all__ = [
+    "Action",
+    "arrange",
+    "game",
+    "legal",
+    "play",
+    "play_until",
+    "random_game",
+    "rookery",
+    "state_key",
+]
