@@ -264,7 +264,7 @@ def _territories(raw: Any, problems: list[str]) -> list[Territory]:
         problems.append(f"{len(raw)} territories: the box has only {MAX_TERRITORIES} VP tokens")
     out = []
     for k, item in enumerate(raw):
-        where = f"territory {k}"
+        where = f"territory entry {k + 1}"
         if type(item) is not dict or not isinstance(item.get("name"), str) or not item["name"]:
             problems.append(f'{where} must be an object with a "name" and a "value"')
             continue
@@ -293,7 +293,7 @@ def _tiles(raw: Any, territories: dict[str, int], problems: list[str]) -> list[T
     numbers: set[int] = set()
     hexes: set[Hex] = set()
     for k, item in enumerate(raw):
-        where = f"tile {k}"
+        where = f"tile entry {k + 1}"
         if type(item) is not dict:
             problems.append(f"{where} must be an object with number, q, r and territory")
             continue
@@ -336,7 +336,7 @@ def _pathways(raw: Any, tiles: Sequence[Tile], problems: list[str]) -> list[tupl
     by_number = {t.number: t for t in tiles}
     out: list[tuple[int, int]] = []
     for k, pair in enumerate(raw):
-        where = f"pathway {k}"
+        where = f"pathway {k + 1}"
         if type(pair) is not list or len(pair) != 2 or not all(type(n) is int for n in pair):
             problems.append(f"{where} must be a pair of tile numbers, like [3, 11]")
             continue
