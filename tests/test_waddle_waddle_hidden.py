@@ -189,3 +189,22 @@ def test_a_card_drawn_face_down_stays_unknown_to_the_others_until_it_leaves_the_
     play(state, "draft ?")  # player 1
     play(state, f"fish {code(top)}")  # the face-down card goes to the ice floe: now public
     assert code(top) in state.view(1).floe and state.view(1).seats[0].known == ("Ki3",)
+
+
+def test_a_determinization_depends_only_on_the_seats_view_and_the_generator():
+    """What the bots rely on: two states a seat cannot tell apart give it the same worlds."""
+    state = positions(3, 7)[5]
+    other = state.clone()
+    hidden = [c for c in other.hands[1] if c not in other.known[1]]
+    if hidden:
+        deck = list(other.deck)
+        i = other.pos
+        card = hidden[0]
+        other.hands[1].remove(card)
+        other.hands[1].append(deck[i])
+        other.hands[1].sort()
+        deck[i] = card
+        other.decks = (*other.decks[: other.season], tuple(deck), *other.decks[other.season + 1 :])
+    assert other.view(0) == state.view(0) and state_key(other) != state_key(state)
+    a, b = state.determinize(0, Rng(9)), other.determinize(0, Rng(9))
+    assert a.hands == b.hands and a.decks[a.season][a.pos :] == b.decks[b.season][b.pos :]

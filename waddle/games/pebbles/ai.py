@@ -177,12 +177,42 @@ TRICK_VALUE = 1.4
 """A trick won: its love token, and leading the next round."""
 
 
-def estimate(state: PebblesState) -> list[float]:
-    """Each player's points as they stand plus their share of the open trick."""
+def estimate(state: PebblesState, hands: float = 0.0) -> list[float]:
+    """Each player's points as they stand plus their share of the open trick, and with
+    ``hands`` > 0 that weight of their share of the tricks still to come
+    (:func:`hands_outlook`)."""
     values = points(state)
     for p, share in enumerate(trick_outlook(state)):
         values[p] += TRICK_VALUE * share
+    if hands:
+        for p, share in enumerate(hands_outlook(state)):
+            values[p] += hands * share
     return values
+
+
+_CARD_WEIGHT = tuple((number / 13.0) ** 3 for number in range(14))
+
+
+def hands_outlook(state: PebblesState) -> list[float]:
+    """Each player's expected tricks among the rounds after this one, from the strength of
+    the hands in this state: a high card counts far more than a low one. (In a
+    determinized world the other hands are a guess drawn from what the seat has seen.)"""
+    n = state.players
+    rounds = 10 - state.round - (1 if state.trick else 0)
+    if rounds <= 0:
+        return [0.0] * n
+    strength = []
+    for hand in state.hands:
+        total = 0.0
+        for c in hand:
+            total += _CARD_WEIGHT[NUMBER_OF[c]]
+        strength.append(total)
+    whole = 0.0
+    for v in strength:
+        whole += v
+    if whole <= 0.0:
+        return [rounds / n] * n
+    return [rounds * v / whole for v in strength]
 
 
 # -- cheap values of decisions, without playing them (playouts and priors) -----------------------
@@ -455,6 +485,8 @@ class HardKnobs:
     noise: float = 0.6
     margin_scale: float = 4.0
     win_weight: float = 0.5
+    hands: float = 0.0
+    """Weight of the tricks the hands promise (:func:`hands_outlook`) in the valuation."""
 
 
 HARD = HardKnobs()
@@ -481,7 +513,7 @@ class PebblesKnowledge:
     def evaluate(self, state: PebblesState) -> list[float]:
         """Rewards where a playout stops: the margin over the best rival, squashed; at the
         end of the game blended with the win share."""
-        est = estimate(state)
+        est = estimate(state, self.knobs.hands)
         n = len(est)
         scale = self.knobs.margin_scale
         rewards = []

@@ -1135,6 +1135,7 @@ class WaddleWaddleState:
         kevin = KEVIN in pool
         if kevin:
             pool.remove(KEVIN)
+        pool.sort()  # what follows depends on the view and rng only, not on the real order
         rng.shuffle(pool)
         # Kevin goes to a random place he could be: a hidden hand slot or the top half.
         top_left = max(0, (size - BOTTOM if has_threats else size) - self.pos)
