@@ -6,3 +6,7 @@ The engine half: cards and waddles (:mod:`.cards`), the component set read from 
 (:mod:`.options`), the deck (:mod:`.deck`), the rules as a state machine (:mod:`.state`)
 with per-seat views (:mod:`.observation`), and records (:mod:`.record`).
 """
+
+from waddle.games.waddle_waddle.game import GAME
+
+__all__ = ["GAME"]

@@ -668,7 +668,14 @@ class HardBot(MctsBot):
 def make_bot(
     level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
 ) -> SearchBot:
-    """A bot of ``level`` (one of :data:`LEVELS`); the budget matters to ``hard`` only."""
+    """A bot of ``level`` (one of :data:`LEVELS`); the budget matters to ``hard`` only.
+
+    Benchmarks may write ``"hard@300"``: that level with 300 iterations, whatever the
+    budget given (so seats of one tournament can have budgets of their own).
+    """
+    if "@" in level:
+        level, count = level.split("@", 1)
+        seconds, iterations = None, int(count)
     budget = Budget.of(seconds, iterations)
     if level == "random":
         bot = RandomBot(seed, budget)
