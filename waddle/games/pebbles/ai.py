@@ -148,10 +148,25 @@ def trick_outlook(state: PebblesState) -> list[float]:
     play holds a higher card of the led suit (from the number of such cards nobody has
     played, a cheap estimate that uses no hidden card)."""
     n = state.players
-    out = [0.0] * n
     trick = state.trick
     if not trick:
-        return out
+        return [0.0] * n
+    key = (n, state.lead, tuple(trick), tuple(state.row), tuple(state.discards))
+    known = _TRICKS.get(key)
+    if known is None:
+        if len(_TRICKS) >= 50_000:
+            _TRICKS.clear()
+        known = _TRICKS[key] = _trick_outlook(state)
+    return list(known)
+
+
+_TRICKS: dict[tuple, tuple[float, ...]] = {}
+
+
+def _trick_outlook(state: PebblesState) -> tuple[float, ...]:
+    n = state.players
+    out = [0.0] * n
+    trick = state.trick
     led = SUIT_OF[trick[0]]
     best = 0
     for k in range(1, len(trick)):
@@ -172,7 +187,7 @@ def trick_outlook(state: PebblesState) -> list[float]:
     for _ in range(to_play):
         hold *= _NOBODY_HAS[min(unseen_higher, 12)]
     out[winner] = hold
-    return out
+    return tuple(out)
 
 
 _NOBODY_HAS = tuple(0.62**k for k in range(13))
