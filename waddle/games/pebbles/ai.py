@@ -79,13 +79,15 @@ def points(state: PebblesState) -> list[float]:
     key = (state.layout, n, tuple(state.pen), tuple(state.pebbles))
     board = _BOARD_POINTS.get(key)
     if board is None:
-        if len(_BOARD_POINTS) >= 50_000:
+        if len(_BOARD_POINTS) >= _MEMO_LIMIT:
             _BOARD_POINTS.clear()
         board = _BOARD_POINTS[key] = _board_points(state)
     love, fish = state.love, state.fish
     return [board[p] + love[p] + fish[p] // 2 for p in range(n)]
 
 
+_MEMO_LIMIT = 8192
+"""Entries a memo keeps before it starts again (a few MB at most: the page runs these too)."""
 _BOARD_POINTS: dict[tuple, tuple[float, ...]] = {}
 """Points from tiles and territories by position of the penguins and pebbles: the greedy
 player values many positions that differ only in cards and fish."""
@@ -154,7 +156,7 @@ def trick_outlook(state: PebblesState) -> list[float]:
     key = (n, state.lead, tuple(trick), tuple(state.row), tuple(state.discards))
     known = _TRICKS.get(key)
     if known is None:
-        if len(_TRICKS) >= 50_000:
+        if len(_TRICKS) >= _MEMO_LIMIT:
             _TRICKS.clear()
         known = _TRICKS[key] = _trick_outlook(state)
     return list(known)
