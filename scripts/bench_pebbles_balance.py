@@ -91,6 +91,9 @@ def report(rep: BalanceReport, name: str, layout: Layout, seconds: float) -> Non
     for k, label in enumerate(("pebbles", "territories", "love", "fish")):
         print(f"    {label:<14} {row(line[k] for line in rep.mean_lines())}")
     print(f"  rounds led       {row(rep.mean_led())}")
+    for reason, (share, wins) in rep.decided().items():
+        won = row((100 * w for w in wins), "{:4.0f}%")
+        print(f"  decided by {reason:<8} {share:5.1%} of games, won by seat {won}")
     print(f"  tricks won by their leader: {rep.leader_won():.1%}")
     print("  territory control by seat (fair: one share each; the rest: nobody)")
     for k, shares in enumerate(rep.territory_shares()):

@@ -54,6 +54,8 @@ class SeatGame:
     """Tricks won by the player who led them."""
     led: tuple[int, ...]
     """Rounds each seat led."""
+    decided_by: str = "score"
+    """What decided the winner: ``score``, ``love``, ``pebbles`` or ``shared``."""
 
 
 def play_self_play(
@@ -118,6 +120,7 @@ def play_self_play(
         placed=tuple(placed),
         leader_won=leader_won,
         led=per_seat(led),
+        decided_by=breakdown.decided_by,
     )
 
 
@@ -151,6 +154,17 @@ class BalanceReport:
             tuple(self._mean([g.lines[s][k] for g in self.games]) for k in range(4))  # type: ignore[misc]
             for s in range(self.players)
         ]
+
+    def decided(self) -> dict[str, tuple[float, list[float]]]:
+        """For each tie-break that decided games: the share of games, and each seat's share
+        of the wins in those games."""
+        out = {}
+        for reason in ("score", "love", "pebbles", "shared"):
+            games = [g for g in self.games if g.decided_by == reason]
+            if games:
+                wins = [sum(g.wins[s] for g in games) / len(games) for s in range(self.players)]
+                out[reason] = (len(games) / len(self.games), wins)
+        return out
 
     def mean_led(self) -> list[float]:
         """Rounds each seat led, per game."""
