@@ -11,6 +11,7 @@ score after ten rounds. The first game of the platform with hidden hands and cha
 
 from waddle.games.pebbles.actions import DONE, Action, parse_action
 from waddle.games.pebbles.cards import COLLECT, COURT, PUSH, SCURRY, SUITS, Card, Suit, parse_card
+from waddle.games.pebbles.game import GAME
 from waddle.games.pebbles.layout import (
     Layout,
     builtin_layout,
@@ -27,6 +28,7 @@ __all__ = [
     "COLLECT",
     "COURT",
     "DONE",
+    "GAME",
     "PUSH",
     "SCURRY",
     "SUITS",
