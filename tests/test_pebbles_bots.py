@@ -102,3 +102,12 @@ def test_a_bot_with_an_iteration_budget_is_reproducible():
         play_out(state, 2, plies=state.ply + 1)
     a = make_bot("hard", seed=4, iterations=50).choose(state)
     assert a == make_bot("hard", seed=4, iterations=50).choose(state)
+
+
+def test_a_tournament_draws_the_reshuffles_as_the_app_does():
+    """The shared tournament resolves chance nodes from the game's seed (waddle/core/
+    tournament.py), so card games play in it like the others."""
+    from waddle.core.tournament import run_tournament
+
+    result = run_tournament("waddle.games.pebbles", ["easy", "random"], 2, games=2, iterations=1)
+    assert len(result.games) == 2 and abs(sum(r.share for r in result.rows) - 1.0) < 1e-9

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from waddle.core.bots import (
     Budget,
     InformationSetMcts,
+    MctsBot,
     MctsConfig,
     RandomBot,
     Search,
@@ -63,6 +64,10 @@ from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
+BENCH_LEVELS = ("uct",)
+"""Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
+determinized tree search with none of the knowledge (uniformly random playouts to the end
+of the game, win shares as rewards)."""
 
 
 # -- what the position is worth -------------------------------------------------------------------
@@ -172,12 +177,42 @@ TRICK_VALUE = 1.4
 """A trick won: its love token, and leading the next round."""
 
 
-def estimate(state: PebblesState) -> list[float]:
-    """Each player's points as they stand plus their share of the open trick."""
+def estimate(state: PebblesState, hands: float = 0.0) -> list[float]:
+    """Each player's points as they stand plus their share of the open trick, and with
+    ``hands`` > 0 that weight of their share of the tricks still to come
+    (:func:`hands_outlook`)."""
     values = points(state)
     for p, share in enumerate(trick_outlook(state)):
         values[p] += TRICK_VALUE * share
+    if hands:
+        for p, share in enumerate(hands_outlook(state)):
+            values[p] += hands * share
     return values
+
+
+_CARD_WEIGHT = tuple((number / 13.0) ** 3 for number in range(14))
+
+
+def hands_outlook(state: PebblesState) -> list[float]:
+    """Each player's expected tricks among the rounds after this one, from the strength of
+    the hands in this state: a high card counts far more than a low one. (In a
+    determinized world the other hands are a guess drawn from what the seat has seen.)"""
+    n = state.players
+    rounds = 10 - state.round - (1 if state.trick else 0)
+    if rounds <= 0:
+        return [0.0] * n
+    strength = []
+    for hand in state.hands:
+        total = 0.0
+        for c in hand:
+            total += _CARD_WEIGHT[NUMBER_OF[c]]
+        strength.append(total)
+    whole = 0.0
+    for v in strength:
+        whole += v
+    if whole <= 0.0:
+        return [rounds / n] * n
+    return [rounds * v / whole for v in strength]
 
 
 # -- cheap values of decisions, without playing them (playouts and priors) -----------------------
@@ -192,63 +227,78 @@ def _rel(who: Sequence[int], me: int, n: int) -> float:
     return mine - others / (n - 1)
 
 
-def _controllers(pen: list[int], t: int, n: int) -> tuple[int, ...]:
-    row = pen[t * n : t * n + n]
-    top = max(row)
+def _top(counts: Sequence[int]) -> tuple[int, ...]:
+    """The players with the most of ``counts`` (at least one), as the rules' control."""
+    top = max(counts)
     if not top:
         return ()
-    return tuple(p for p in range(n) if row[p] == top)
+    return tuple(p for p, c in enumerate(counts) if c == top)
 
 
-def _local(state: PebblesState, me: int, tiles: Sequence[int]) -> float:
-    """``me``'s relative points from ``tiles`` and their territories (pebbles and VP)."""
-    n = state.players
-    pen = state.pen
-    layout = state.layout
-    values = _values(state)
-    total = 0.0
-    done: list[int] = []
-    for t in tiles:
-        total += state.pebbles[t] * _rel(_controllers(pen, t, n), me, n)
-        k = layout.territory_of[t]
-        if k in done:
-            continue
-        done.append(k)
-        held = [0] * n
-        for u in layout.members[k]:
-            for p in _controllers(pen, u, n):
-                held[p] += 1
-        top = max(held)
-        if top:
-            total += values[k] * _rel([p for p in range(n) if held[p] == top], me, n)
-    return total
+class Control:
+    """Who controls each tile and territory of a position, to value what-ifs quickly: a
+    penguin moved or a pebble added changes one or two tiles and their territories."""
+
+    __slots__ = ("held", "n", "state", "territories", "tiles", "values")
+
+    def __init__(self, state: PebblesState) -> None:
+        n = state.players
+        pen = state.pen
+        layout = state.layout
+        self.state = state
+        self.n = n
+        self.values = _values(state)
+        self.tiles = [_top(pen[t * n : t * n + n]) for t in range(len(layout))]
+        self.held = []
+        for group in layout.members:
+            held = [0] * n
+            for t in group:
+                for p in self.tiles[t]:
+                    held[p] += 1
+            self.held.append(held)
+        self.territories = [_top(h) for h in self.held]
+
+    def penguin(self, me: int, owner: int, src: int, dst: int) -> float:
+        """How ``me``'s relative points change if ``owner``'s penguin goes from tile index
+        ``src`` to ``dst`` (-1: from the supply, or off the board)."""
+        state, n = self.state, self.n
+        pen, pebbles = state.pen, state.pebbles
+        territory_of = state.layout.territory_of
+        total = 0.0
+        changed = []
+        for t, d in ((src, -1), (dst, 1)):
+            if t < 0:
+                continue
+            row = pen[t * n : t * n + n]
+            row[owner] += d
+            new = _top(row)
+            old = self.tiles[t]
+            if new != old:
+                changed.append((t, old, new))
+                if pebbles[t]:
+                    total += pebbles[t] * (_rel(new, me, n) - _rel(old, me, n))
+        done = -1
+        for t, _, _ in changed:
+            k = territory_of[t]
+            if k == done:
+                continue
+            done = k
+            held = list(self.held[k])
+            for u, old, new in changed:
+                if territory_of[u] == k:
+                    for p in old:
+                        held[p] -= 1
+                    for p in new:
+                        held[p] += 1
+            total += self.values[k] * (_rel(_top(held), me, n) - _rel(self.territories[k], me, n))
+        return total
+
+    def pebble(self, me: int, t: int) -> float:
+        """What a pebble on tile index ``t`` is worth to ``me`` (relative)."""
+        return _rel(self.tiles[t], me, self.n)
 
 
-def penguin_swing(state: PebblesState, me: int, owner: int, src: int, dst: int) -> float:
-    """How ``me``'s relative points change if ``owner``'s penguin goes from tile index
-    ``src`` to ``dst`` (-1: from the supply / nowhere)."""
-    tiles = [t for t in (src, dst) if t >= 0]
-    before = _local(state, me, tiles)
-    n = state.players
-    pen = state.pen
-    if src >= 0:
-        pen[src * n + owner] -= 1
-    if dst >= 0:
-        pen[dst * n + owner] += 1
-    after = _local(state, me, tiles)
-    if src >= 0:
-        pen[src * n + owner] += 1
-    if dst >= 0:
-        pen[dst * n + owner] -= 1
-    return after - before
-
-
-def pebble_swing(state: PebblesState, me: int, t: int) -> float:
-    n = state.players
-    return _rel(_controllers(state.pen, t, n), me, n)
-
-
-def card_value(state: PebblesState, card: int) -> float:
+def card_value(state: PebblesState, card: int, control: Control) -> float:
     """A card to play: its chance at the trick, and the placement it allows."""
     n = state.players
     trick = state.trick
@@ -271,36 +321,37 @@ def card_value(state: PebblesState, card: int) -> float:
     if state.supply[me]:
         t = state.layout.index.get(number)
         if t is not None:
-            value += 0.8 * penguin_swing(state, me, me, -1, t)
+            value += 0.8 * control.penguin(me, me, -1, t)
     return value
 
 
-def quick_value(state: PebblesState, action: Action) -> float:
-    """The playout policy's judgement of one decision of the player to move, unplayed."""
+def quick_value(state: PebblesState, action: Action, control: Control) -> float:
+    """The playout policy's judgement of one decision of the player to move, unplayed
+    (``control`` is :class:`Control` of ``state``)."""
     kind = action.kind
     me = state.current
     index = state.layout.index
     if kind == K_PLAY:
-        return card_value(state, action.arg)
+        return card_value(state, action.arg, control)
     if kind in (K_PLACE, K_COURT_PENGUIN):
-        return penguin_swing(state, me, me, -1, index[action.arg]) + 0.05
+        return control.penguin(me, me, -1, index[action.arg]) + 0.05
     if kind in (K_COLLECT, K_COURT_PEBBLE):
-        return pebble_swing(state, me, index[action.arg])
+        return control.pebble(me, index[action.arg])
     if kind == K_FISH:
         return 0.6 + 0.02 * NUMBER_OF[action.arg]
     if kind == K_STEP:
-        owner = state.mv_owner
-        value = penguin_swing(state, me, owner, state.mv_tile, index[action.arg])
+        value = control.penguin(me, state.mv_owner, state.mv_tile, index[action.arg])
         if state.mv_free == 0:
             value -= 0.5  # a fish token
         return value
     if kind == K_DONE:
         return 0.0
+    neighbours = state.layout.neighbours
     if kind == K_SCURRY:
         t = index[action.arg]
         best = 0.0
-        for j in state.layout.neighbours[t]:
-            v = penguin_swing(state, me, me, t, j)
+        for j in neighbours[t]:
+            v = control.penguin(me, me, t, j)
             if v > best:
                 best = v
         return best
@@ -311,8 +362,8 @@ def quick_value(state: PebblesState, action: Action) -> float:
         for q in range(n):
             if q != me and state.pen[t * n + q]:
                 best = 0.0
-                for j in state.layout.neighbours[t]:
-                    v = penguin_swing(state, me, q, t, j)
+                for j in neighbours[t]:
+                    v = control.penguin(me, q, t, j)
                     if v > best:
                         best = v
                 value += best
@@ -434,6 +485,8 @@ class HardKnobs:
     noise: float = 0.6
     margin_scale: float = 4.0
     win_weight: float = 0.5
+    hands: float = 0.0
+    """Weight of the tricks the hands promise (:func:`hands_outlook`) in the valuation."""
 
 
 HARD = HardKnobs()
@@ -449,9 +502,10 @@ class PebblesKnowledge:
         """The playout decision: the best quick value, with noise."""
         noise = self.knobs.noise
         random = rng.random
+        control = Control(state)
         best, best_value = None, 0.0
         for action in state.legal_actions():
-            value = quick_value(state, action) + noise * random()
+            value = quick_value(state, action, control) + noise * random()
             if best is None or value > best_value:
                 best, best_value = action, value
         return best
@@ -459,7 +513,7 @@ class PebblesKnowledge:
     def evaluate(self, state: PebblesState) -> list[float]:
         """Rewards where a playout stops: the margin over the best rival, squashed; at the
         end of the game blended with the win share."""
-        est = estimate(state)
+        est = estimate(state, self.knobs.hands)
         n = len(est)
         scale = self.knobs.margin_scale
         rewards = []
@@ -477,7 +531,8 @@ class PebblesKnowledge:
 
     def prior(self, state: PebblesState, actions: Sequence[Action]) -> list[float]:
         """The quick values, rescaled to [0, 1] (the best is 1)."""
-        raw = [quick_value(state, a) for a in actions]
+        control = Control(state)
+        raw = [quick_value(state, a, control) for a in actions]
         lo, hi = min(raw), max(raw)
         if hi <= lo:
             return [0.5] * len(raw)
@@ -550,6 +605,10 @@ def make_bot(
         return GreedyBot(seed, budget, MEDIUM, "medium")
     if level == "hard":
         return HardBot(seed, budget)
+    if level == "uct":
+        bot = MctsBot(seed, budget)  # InformationSetMcts: the state has hidden information
+        bot.name = "uct"
+        return bot
     raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
 
 
