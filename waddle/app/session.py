@@ -81,6 +81,8 @@ class Session:
                 replay.apply(action)
         if self.state.is_over():
             self.over_at = self.state.ply
+        if self.state.to_move() == CHANCE:  # a record that stops at a chance node
+            self._settle()
 
     # -- making one ---------------------------------------------------------------------
 
@@ -256,10 +258,11 @@ class Session:
         if reason is not None:
             self.message = _sentence(reason)
             return False
-        if not self.may_play():
+        redoing = bool(self.future) and self.future[-1] == action
+        if not redoing and not self.may_play():
             self.message = "This is a replay of a finished game: go to its end to play on."
             return False
-        if self.future and self.future[-1] == action:
+        if redoing:
             self.future.pop()
         else:
             if self.future and self.study is not None:

@@ -231,10 +231,7 @@ def table_html(view: PebblesView, seats: Sequence[Seat], now: Choices, interacti
     viewer's hand as cards and every other hand as backs (OMNISCIENT: every hand face up).
     Cards a click acts on are buttons (``data-legal``)."""
     clickable = now.cards if interactive else {}
-    return (
-        f'<div class="pebbles-table">{_trick(view, seats)}{_row(view, clickable)}'
-        f"{_hands(view, seats, clickable)}</div>"
-    )
+    return _trick(view, seats) + _row(view, clickable) + _hands(view, seats, clickable)
 
 
 def _trick(view: PebblesView, seats: Sequence[Seat]) -> str:
@@ -332,7 +329,11 @@ def players_html(view: PebblesView, seats: Sequence[Seat]) -> str:
     rows = []
     for p, seat in enumerate(seats):
         score = view.scores.players[p]
-        lead = ' <span class="lead-mark">(leads)</span>' if p == view.lead and not view.over else ""
+        lead = (
+            ' <span class="lead-mark" title="Leads this round">(lead)</span>'
+            if p == view.lead and not view.over
+            else ""
+        )
         rows.append(
             f'<tr data-player-row="{p}"><th scope="row">{chip(seat, p)}{lead}</th>'
             f'<td data-cards-of="{p}">{view.hands[p].size}</td>'
@@ -344,8 +345,11 @@ def players_html(view: PebblesView, seats: Sequence[Seat]) -> str:
     return (
         '<section class="panel"><h2>Players</h2><table class="players"><thead><tr>'
         '<th scope="col">Player</th><th scope="col">Cards</th>'
-        '<th scope="col">Penguins to place</th><th scope="col">Fish tokens</th>'
-        '<th scope="col">Love tokens</th><th scope="col">Points now</th></tr></thead>'
+        '<th scope="col"><abbr title="Penguins not yet placed">To place</abbr></th>'
+        '<th scope="col"><abbr title="Fish tokens">Fish</abbr></th>'
+        '<th scope="col"><abbr title="Love tokens (tricks won)">Love</abbr></th>'
+        '<th scope="col"><abbr title="Points as if the game ended now">Points</abbr></th>'
+        "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="hint">Supply: {view.pebble_supply} pebbles, {view.fish_supply} fish '
         f"tokens, {view.love_supply} love tokens (one per trick still to play).</p></section>"

@@ -236,36 +236,32 @@ class PebblesPresenter:
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The whole line (history and redo line) by rounds, one entry a turn: the card
-        played and each action in short (a reshuffle's order is not shown: it is hidden)."""
+        played, then each action in short ("7S»: place 7 →9, fish 12C"); a reshuffle is
+        named, its order not shown (it is hidden). An entry shows the end of its turn."""
         record = session.full_record()
         state = record.start()
-        groups: list[tuple[int, list[Move]]] = []
+        rounds: list[list[Move]] = []
         turn: list[str] = []
         spoken: list[str] = []
-        owner = None
+        owner: tuple[int, int] | None = None
         for action in record.actions:
             player = state.to_move()
-            round_ = state.round
-            if player != CHANCE:
-                if owner != (round_, player):
-                    turn, spoken = [], []
-                    owner = (round_, player)
-                    if not groups or groups[-1][0] != round_:
-                        groups.append((round_, []))
-                    groups[-1][1].append(None)  # type: ignore[arg-type]
+            if player != CHANCE and owner != (state.round, player):
+                owner = (state.round, player)
+                turn, spoken = [], []
+                if len(rounds) <= state.round:
+                    rounds.append([])
+                rounds[-1].append(Move(0, player, "", ""))
+            if player == CHANCE:
+                turn.append("reshuffle")
+                spoken.append("the discards are shuffled into a new deck")
+            else:
                 turn.append(_short(action))
                 spoken.append(_words(action))
-            else:
-                turn.append("reshuffle")
-                spoken.append("the discards reshuffled into the deck")
             state.apply(action)
-            moves = groups[-1][1]
-            moves[-1] = Move(state.ply, owner[1], " ".join(t for t in turn if t), ", ".join(spoken))
-        out = []
-        for round_, moves in groups:
-            heading = f"Round {round_ + 1}"
-            out.append(MoveGroup(heading, tuple(moves)))
-        return out
+            notation = turn[0] + (": " if len(turn) > 1 else "") + _join(turn[1:])
+            rounds[-1][-1] = Move(state.ply, owner[1], notation, ", ".join(spoken))
+        return [MoveGroup(f"Round {k}", tuple(moves)) for k, moves in enumerate(rounds, 1)]
 
     def hint(self, session: Any, action: Action) -> Hint:
         state: PebblesState = session.state
@@ -504,10 +500,10 @@ def _trick_winner(trick: Sequence[Card]) -> int:
 
 
 def _short(action: Action) -> str:
-    """A decision in the move list: ``7C``, ``place 7``, ``→9``, ``fish 12S``."""
+    """A decision in the move list: ``7S»``, ``place 7``, ``→9``, ``fish 12S``."""
     kind = action.kind
     if kind == K_PLAY:
-        return f"{action.arg}{action.arg.suit.symbol}:"
+        return f"{action.arg}{action.arg.suit.symbol}"
     if kind == K_STEP:
         return f"→{action.arg}"
     if kind == K_DONE:
@@ -517,6 +513,19 @@ def _short(action: Action) -> str:
     if kind == K_COURT_PEBBLE:
         return f"court pebble {action.arg}"
     return str(action)
+
+
+def _join(parts: Sequence[str]) -> str:
+    """Actions after the card, each with its steps: ``place 7 →8, fish 12C``."""
+    out = ""
+    for part in parts:
+        if not part:
+            continue
+        if part.startswith("→"):
+            out += f" {part}"
+        else:
+            out += f", {part}" if out else part
+    return out
 
 
 def _words(action: Action) -> str:

@@ -11,9 +11,10 @@ Each tile is one ``<g>`` with the public hooks (docs/web-hooks.md, "Pebbles"):
 moved, ``data-last`` on the tile of the last move.
 
 Territories show by colour *and* pattern (stripes, dots, checks, waves) and a thicker
-edge where two territories meet; pathways are dashed arcs between the tiles they join,
-with a lettered token at each end; penguins are their seat's shape and colour with their
-count inside; a ring marks the tokens of the players who control the tile.
+edge where two territories meet; pathways are dashed lines between the tiles they join,
+around the board's rim, with a lettered token on each tile; penguins are their seat's
+shape and colour with their count inside; a gold disc behind a player's token marks each
+player who controls the tile.
 
 Cards are HTML (``[data-card="7S"]``): the number, the suit's symbol and name, and the
 power in words, so a suit never rests on its colour.
@@ -140,19 +141,15 @@ def _static(layout: Layout) -> _Static:
     xs = [x for h in hexes for x, _ in hexgrid.corners(h, SIZE)]
     ys = [y for h in hexes for _, y in hexgrid.corners(h, SIZE)]
     middle = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
+    rim = max(math.hypot(x - middle[0], y - middle[1]) for x, y in centres) + SIZE * 1.05
     pathway_parts = []
     for k, (a, b) in enumerate(layout.pathways):
         colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
-        p0, p2 = centres[layout.index[a]], centres[layout.index[b]]
-        control = _bulge(p0, p2, middle)
-        # The arc's farthest point (a quadratic's middle) must be inside the picture.
-        xs.append(0.25 * p0[0] + 0.5 * control[0] + 0.25 * p2[0])
-        ys.append(0.25 * p0[1] + 0.5 * control[1] + 0.25 * p2[1])
-        ends = [_toward(p0, control, SIZE * 0.62), _toward(p2, control, SIZE * 0.62)]
-        path = (
-            f"M{ends[0][0]:.1f} {ends[0][1]:.1f}Q{control[0]:.1f} {control[1]:.1f} "
-            f"{ends[1][0]:.1f} {ends[1][1]:.1f}"
+        path, ends, points = _pathway_route(
+            centres[layout.index[a]], centres[layout.index[b]], middle, rim + 9.0 * k
         )
+        xs += [x for x, _ in points]
+        ys += [y for _, y in points]
         tokens = "".join(
             f'<g class="pathway-end">{circle("pathway-token", x, y, 7.5)}'
             f'<text class="pathway-letter" x="{x:.1f}" y="{y + 3.5:.1f}" '
@@ -171,25 +168,35 @@ def _static(layout: Layout) -> _Static:
     return _Static(view_box, centres, tuple(shapes), edges, "".join(pathway_parts))
 
 
-def _bulge(
-    a: tuple[float, float], b: tuple[float, float], middle: tuple[float, float]
-) -> tuple[float, float]:
-    """The control point of an arc from ``a`` to ``b`` that bows away from ``middle`` (the
-    board's centre), so it runs around the tiles between them rather than over them."""
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / length, dx / length
-    if (mx - middle[0]) * nx + (my - middle[1]) * ny < 0:
-        nx, ny = -nx, -ny
-    bow = 0.55 * length
-    return mx + nx * bow, my + ny * bow
-
-
-def _toward(a: tuple[float, float], b: tuple[float, float], distance: float):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    return a[0] + dx / length * distance, a[1] + dy / length * distance
+def _pathway_route(
+    a: tuple[float, float], b: tuple[float, float], middle: tuple[float, float], radius: float
+) -> tuple[str, list[tuple[float, float]], list[tuple[float, float]]]:
+    """A pathway's line: out from tile ``a`` away from the board's ``middle``, around the
+    board at ``radius`` (the shorter way), and in to tile ``b``, so it never runs over the
+    tiles between (the layouts put pathways on tiles at the rim). Returns the SVG path, the
+    two token places (on the tiles' outer sides) and points along it (for the picture's
+    bounds)."""
+    angles = [math.atan2(p[1] - middle[1], p[0] - middle[0]) for p in (a, b)]
+    ends = [
+        (p[0] + math.cos(t) * SIZE * 0.78, p[1] + math.sin(t) * SIZE * 0.78)
+        for p, t in zip((a, b), angles, strict=True)
+    ]
+    turn = (angles[1] - angles[0] + math.pi) % (2 * math.pi) - math.pi
+    out = [(middle[0] + math.cos(t) * radius, middle[1] + math.sin(t) * radius) for t in angles]
+    sweep = 1 if turn > 0 else 0
+    path = (
+        f"M{ends[0][0]:.1f} {ends[0][1]:.1f}L{out[0][0]:.1f} {out[0][1]:.1f}"
+        f"A{radius:.1f} {radius:.1f} 0 0 {sweep} {out[1][0]:.1f} {out[1][1]:.1f}"
+        f"L{ends[1][0]:.1f} {ends[1][1]:.1f}"
+    )
+    points = [
+        (
+            middle[0] + math.cos(angles[0] + turn * i / 16) * radius,
+            middle[1] + math.sin(angles[0] + turn * i / 16) * radius,
+        )
+        for i in range(17)
+    ]
+    return path, ends, points
 
 
 # -- the board -------------------------------------------------------------------------------------
