@@ -77,6 +77,7 @@ def report(rep: BalanceReport, name: str, seconds: float) -> None:
     print(f"  mean points      {row(rep.mean_scores())}")
     for k, label in enumerate(("pebbles", "territories", "love", "fish")):
         print(f"    {label:<14} {row(line[k] for line in rep.mean_lines())}")
+    print(f"  rounds led       {row(rep.mean_led())}")
     print(f"  tricks won by their leader: {rep.leader_won():.1%}")
     print("  territory control by seat (fair: one share each; the rest: nobody)")
     for k, shares in enumerate(rep.territory_shares()):

@@ -52,6 +52,8 @@ class SeatGame:
     """For each tile, penguins placed on it by Place or Court."""
     leader_won: int
     """Tricks won by the player who led them."""
+    led: tuple[int, ...]
+    """Rounds each seat led."""
 
 
 def play_self_play(
@@ -71,6 +73,7 @@ def play_self_play(
     visited = [False] * tiles
     placed = [0] * tiles
     leader_won = 0
+    led = [0] * n
     while not state.is_over():
         if state.to_move() == CHANCE:
             resolve_chance(state, seed)
@@ -84,8 +87,10 @@ def play_self_play(
                 visited[t] = True
                 if sum(state.supply) < supply:
                     placed[t] += 1
-        if state.round != round_ and state.lead == lead:  # the trick went to its leader
-            leader_won += 1
+        if state.round != round_:
+            led[lead] += 1
+            if state.lead == lead:  # the trick went to its leader
+                leader_won += 1
     seat_of = tuple((p - record.lead) % n for p in range(n))
 
     def per_seat(values: Sequence) -> tuple:
@@ -108,6 +113,7 @@ def play_self_play(
         visited=tuple(visited),
         placed=tuple(placed),
         leader_won=leader_won,
+        led=per_seat(led),
     )
 
 
@@ -141,6 +147,10 @@ class BalanceReport:
             tuple(self._mean([g.lines[s][k] for g in self.games]) for k in range(4))  # type: ignore[misc]
             for s in range(self.players)
         ]
+
+    def mean_led(self) -> list[float]:
+        """Rounds each seat led, per game."""
+        return [self._mean([g.led[s] for g in self.games]) for s in range(self.players)]
 
     def leader_won(self) -> float:
         """Share of tricks won by the player who led them."""
