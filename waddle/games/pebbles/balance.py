@@ -61,10 +61,14 @@ def play_self_play(
     seed: int,
     level: str = "medium",
     iterations: int | None = None,
-    layout: str | None = None,
+    layout: str | Layout | None = None,
 ) -> SeatGame:
-    """One game of ``level`` against itself on the built-in (or named) layout."""
-    chosen: Layout = layout_named(layout) if layout else builtin_layout(players)
+    """One game of ``level`` against itself on the built-in layout, or the one named (or
+    given)."""
+    if isinstance(layout, Layout):
+        chosen = layout
+    else:
+        chosen = layout_named(layout) if layout else builtin_layout(players)
     record = new_record(players, seed, chosen)
     state = record.start()
     bots = [make_bot(level, seed=seed * 8 + p, iterations=iterations or 1) for p in range(players)]
@@ -75,18 +79,18 @@ def play_self_play(
     leader_won = 0
     led = [0] * n
     while not state.is_over():
-        if state.to_move() == CHANCE:
-            resolve_chance(state, seed)
-            continue
-        before = list(state.pen)
-        supply = sum(state.supply)
         round_, lead = state.round, state.lead
-        state.apply(bots[state.to_move()].choose(state))
-        for t in range(tiles):
-            if sum(state.pen[t * n : t * n + n]) > sum(before[t * n : t * n + n]):
-                visited[t] = True
-                if sum(state.supply) < supply:
-                    placed[t] += 1
+        if state.to_move() == CHANCE:  # a reshuffle may be what ends a turn, and a round
+            resolve_chance(state, seed)
+        else:
+            before = list(state.pen)
+            supply = sum(state.supply)
+            state.apply(bots[state.to_move()].choose(state))
+            for t in range(tiles):
+                if sum(state.pen[t * n : t * n + n]) > sum(before[t * n : t * n + n]):
+                    visited[t] = True
+                    if sum(state.supply) < supply:
+                        placed[t] += 1
         if state.round != round_:
             led[lead] += 1
             if state.lead == lead:  # the trick went to its leader
