@@ -27,6 +27,7 @@ from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT
 from waddle.games.pebbles import Record
 from waddle.games.pebbles.actions import K_FISH, K_PLAY
+from waddle.games.pebbles.layout import builtin_layout
 
 WAIT_MS = 60_000
 
@@ -42,6 +43,10 @@ HISTORY = """() => {
     min: Number(s.min), max: Number(s.max), value: Number(s.value), scrubber: s.disabled,
   };
 }"""
+
+
+LOVE = """() => [...document.querySelectorAll("[data-love-of]")].map(
+  (e) => ({love: Number(e.textContent)}))"""
 
 
 def history(page) -> dict:
@@ -118,6 +123,15 @@ def test_pebbles_from_the_chooser_then_the_undo_floor_and_the_pass_the_device_sc
     assert theirs["undo"] and "own turn" in theirs["undoTitle"]
     assert theirs["min"] == state.ply and not theirs["hint"]
     assert all(disabled for ply, disabled in theirs["moves"] if ply < state.ply)
+
+    # A hint for the person to move: a card of their hand marked.
+    click(page, '.controls [data-command="hint"]')
+    page.wait_for_function(
+        "() => document.getElementById('message').textContent.startsWith('Hint: play')"
+    )
+    hinted = page.locator('#hand [data-hint="true"]')
+    expect(hinted).to_have_count(1)
+    assert hinted.get_attribute("data-legal") == "true"
 
     # The link's warning, where the link is copied and in the Embed dialog; the saves'.
     click(page, '.app-header [data-command="copy-link"]')
@@ -234,3 +248,68 @@ def test_pebbles_finished_game_is_a_replay_and_the_embed_shows_every_hand(page):
     running.go_to(40)
     assert_pebbles_hooks(read_pebbles(page), running.state, OMNISCIENT)
     assert_nothing_hidden_in_the_page(page, running.state, OMNISCIENT)
+
+
+def test_pebbles_new_game_dialog_custom_layout_and_the_tutorial_by_clicking(page, tmp_path):
+    page.set_default_timeout(WAIT_MS)
+    open_app(page, "./?game=pebbles")
+    # The New game dialog: three players, a computer seat, a typed seed.
+    page.click('[data-command="new-game"]')
+    expect(page.locator("dialog#new-game")).to_be_visible()
+    expect(page.locator("#ng-game")).to_have_value("pebbles")
+    page.select_option("#ng-players", "3")
+    page.select_option('#new-game [name="kind1"]', "easy")
+    page.check('#new-game [name="map"][value="seed"]')
+    page.fill("#ng-seed", "123")
+    page.click('[data-command="start-new-game"]')
+    expect(page.locator("dialog#new-game")).to_be_hidden()
+    started = mirror_of(read_pebbles(page)["hash"])
+    assert started.setup.players == 3 and started.setup.seed == 123
+    assert [s.bot for s in started.seats] == [None, "easy", None]
+    assert started.setup.dumps() == Session.new("pebbles", 3, 123).setup.dumps()
+
+    # A custom layout from a file: one with a mistake is refused with its problems, a good
+    # one starts a game on it.
+    layout = builtin_layout(2).to_json()
+    layout.pop("name")
+    broken = dict(layout, tiles=[t for t in layout["tiles"] if t["number"] != 10])
+    bad, good = tmp_path / "bad.json", tmp_path / "good.json"
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    good.write_text(json.dumps(layout), encoding="utf-8")
+    page.click('[data-command="new-game"]')
+    page.select_option("#ng-players", "2")
+    page.set_input_files("#ng-board-file", bad)
+    page.click('[data-command="start-new-game"]')
+    expect(page.locator("#ng-error")).to_contain_text('territory "Point" has no tile')
+    page.set_input_files("#ng-board-file", good)
+    page.click('[data-command="start-new-game"]')
+    expect(page.locator("dialog#new-game")).to_be_hidden()
+    custom = mirror_of(read_pebbles(page)["hash"]).setup
+    assert custom.layout.name is None and custom.layout.key() == builtin_layout(2).key()
+
+    # The tutorial: each kind of action, by clicking, and two tricks won.
+    click(page, '.app-header [data-command="start-tutorial"]')
+    expect(page.locator("#tutorial")).to_be_visible()
+    assert not read_pebbles(page)["curtain"], "the tutorial shows your hand at once"
+    steps = [
+        ('#hand [data-card="12L"]',),
+        ('[data-control="place"]',),
+        ('svg#board [data-legal="true"]',),
+        ('[data-control="power"]', 'svg#board [data-legal="true"]'),
+        ('#hand [data-card="9S"]',),
+        ('#row [data-legal="true"]',),
+        ('[data-control="power"]', 'svg#board [data-legal="true"]'),
+    ]
+    for k, clicks in enumerate(steps, 1):
+        expect(page.locator("#tutorial-progress")).to_have_text(f"(step {k} of 9)")
+        for selector in clicks:
+            click(page, selector)
+    # The scurrying penguin: a step, then stop (or on, until the move ends by itself).
+    while page.locator("#tutorial-progress").text_content() == "(step 8 of 9)":
+        click(page, 'svg#board [data-legal="true"]')
+        page.wait_for_timeout(100)
+        if page.locator('[data-control="done"]').count():
+            click(page, '[data-control="done"]')
+    expect(page.locator("#tutorial-progress")).to_have_text("(step 9 of 9)")
+    expect(page.locator("#tutorial-text")).to_contain_text("your 9 of Scurry won this trick")
+    assert [row["love"] for row in page.evaluate(LOVE)] == [2, 0]
