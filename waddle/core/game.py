@@ -181,7 +181,12 @@ def resolve_chance(state: GameState, seed: int) -> list[Any]:
     """
     drawn = []
     while state.to_move() == CHANCE:
-        action = state.sample_chance(Rng(derive_seed(seed, state.ply, _CHANCE_STREAM)))
+        action = chance_outcome(state, seed)
         state.apply(action)
         drawn.append(action)
     return drawn
+
+
+def chance_outcome(state: GameState, seed: int) -> Any:
+    """The outcome :func:`resolve_chance` draws at ``state``'s chance node (not applied)."""
+    return state.sample_chance(Rng(derive_seed(seed, state.ply, _CHANCE_STREAM)))

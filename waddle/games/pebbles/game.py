@@ -2,8 +2,8 @@
 :class:`~waddle.core.registry.GameModule`.
 
 Everything shared code asks of a game goes through :data:`GAME`; the bots and the
-benchmark are imported only when first asked for. The presenter, the tutorial and the
-registry entry come with the page (the app's half of the game).
+benchmark are imported only when first asked for, the presenter and the tutorial (the
+app's half of the game) only by the page.
 
 >>> record = GAME.new_record(3, seed=4)
 >>> GAME.record_from_json(record.to_json()).dumps() == record.dumps()
@@ -111,6 +111,18 @@ class PebblesGame:
         from waddle.games.pebbles import bench
 
         bench.main(players or [2, 3, 4], seconds, processes, out)
+
+    # -- front end ------------------------------------------------------------------------
+
+    def presenter(self):
+        from waddle.games.pebbles.presenter import PRESENTER
+
+        return PRESENTER
+
+    def tutorial(self):
+        from waddle.games.pebbles.tutorial import PebblesTutorial
+
+        return PebblesTutorial()
 
 
 GAME = PebblesGame()

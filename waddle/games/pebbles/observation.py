@@ -139,6 +139,9 @@ class PebblesView:
     legal: tuple[Action, ...]
     """The decisions open to this seat now: empty unless it is the seat to move (or
     everything is seen), since a hand's choices would show the hand."""
+    last_tile: int | None = None
+    """The tile the most recent decision naming a tile was about (a placement, a power's
+    target, a step), or None before any: where the app marks the last move."""
 
     @property
     def over(self) -> bool:

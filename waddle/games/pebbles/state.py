@@ -839,7 +839,17 @@ class PebblesState:
             scores=breakdown,
             turn=turn,
             legal=tuple(legal),
+            last_tile=self._last_tile(),
         )
+
+    def _last_tile(self) -> int | None:
+        """The tile of the most recent decision that named one (public: every such
+        decision is seen by all)."""
+        for action in reversed(self._actions):
+            tile = action.tile
+            if tile is not None:
+                return tile
+        return None
 
     def determinize(self, seat: int, rng: Rng) -> PebblesState:
         """A whole state that ``seat`` cannot tell from this one: the cards it cannot see
