@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +137,14 @@ def test_fitting_finds_the_compensation_that_evens_out_given_scores():
     assert none[0] == (0, 0, 0) and none[1][0] > none[1][1] > none[1][2]
     assert table[0] == 0 and 1 <= table[1] <= table[2]
     assert max(abs(s - 1 / 3) for s in shares) < max(abs(s - 1 / 3) for s in none[1])
+
+
+def test_the_rules_page_says_the_option_is_not_a_rule_and_gives_its_table():
+    page = (Path(__file__).parent.parent / "waddle/games/waddle/rules.html").read_text("utf-8")
+    section = page[page.index('id="rules-compensation"') :]
+    assert "an option, not a rule" in section and "no compensation" in section
+    rows = re.findall(r'<tr><th scope="row">(\d)</th>(.*?)</tr>', section)
+    table = {
+        int(n): tuple(int(v) for v in re.findall(r"<td>(\d+)</td>", cells)) for n, cells in rows
+    }
+    assert table == SEAT_VP

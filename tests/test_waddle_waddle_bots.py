@@ -1,0 +1,138 @@
+"""The bots of Waddle Waddle: they decide from their seat's observation alone (a change of
+what the seat cannot see never changes their choice), play legal actions only, and keep to
+their budgets. (Their strength is measured by scripts/bench_waddle_waddle_bots.py.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from waddle_waddle_helpers import state_key
+
+from waddle.core.bots import Budget
+from waddle.games.waddle_waddle.ai import estimate, make_bot, rewards
+from waddle.games.waddle_waddle.cards import THREAT0
+from waddle.games.waddle_waddle.deck import stack_of
+from waddle.games.waddle_waddle.options import Options
+from waddle.games.waddle_waddle.record import new_record
+
+
+def position(players: int, seed: int, plies: int, **options):
+    record = new_record(players, seed, Options.standard(players, **options))
+    state = record.start()
+    bot = make_bot("medium", seed=seed)
+    while state.ply < plies and not state.is_over():
+        state.apply(bot.choose(state))
+    while len(state.legal_actions()) < 3 and not state.is_over():
+        state.apply(bot.choose(state))  # a real decision
+    return state
+
+
+def hidden_variants(state, count: int):
+    """States that ``state.to_move()`` cannot tell from ``state``: the others' unseen cards
+    and the rest of the deck dealt again (each bottom stack keeps its threat)."""
+    seat = state.to_move()
+    size = len(state.deck)
+    has_threats = not state.options.no_threats
+    out = []
+    for k in range(count):
+        rng = random.Random(k)
+        other = state.clone()
+        pool, slots = [], []
+        for p in range(state.n):
+            if p != seat:
+                hidden = list(state.hands[p])
+                for c in state.known[p]:
+                    hidden.remove(c)
+                pool += hidden
+                slots.append((p, len(hidden)))
+        rest = list(state.deck[state.pos :])
+        fixed = {
+            i: c
+            for i, c in enumerate(rest)
+            if c >= THREAT0 or stack_of(state.pos + i, size, has_threats) >= 0
+        }
+        movable = [c for i, c in enumerate(rest) if i not in fixed]
+        pool += movable
+        rng.shuffle(pool)
+        for p, n in slots:
+            other.hands[p] = sorted([*state.known[p], *pool[:n]])
+            pool = pool[n:]
+        it = iter(pool)
+        new_rest = [fixed[i] if i in fixed else next(it) for i in range(len(rest))]
+        deck = (*state.deck[: state.pos], *new_rest)
+        other.decks = (*state.decks[: state.season], deck, *state.decks[state.season + 1 :])
+        assert other.view(seat) == state.view(seat)
+        out.append(other)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize(("players", "seed", "plies"), [(2, 3, 40), (4, 5, 90)])
+def test_a_bots_choice_does_not_change_with_what_its_seat_cannot_see(level, players, seed, plies):
+    state = position(players, seed, plies)
+    variants = hidden_variants(state, 4)
+    assert len({state_key(v) for v in variants}) > 1, "the variants really differ"
+    choices = {make_bot(level, seed=7, iterations=40).choose(v) for v in [state, *variants]}
+    assert len(choices) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_level_plays_legal_actions_to_the_end(players):
+    record = new_record(players, 11 + players, Options.standard(players, seasons=1, kevin=True))
+    state = record.start()
+    levels = ["random", "easy", "medium", "hard"]
+    bots = [make_bot(levels[p % 4], seed=p, iterations=8) for p in range(players)]
+    while not state.is_over():
+        action = bots[state.to_move()].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_the_hard_bot_keeps_to_an_iteration_budget():
+    state = position(3, 2, 50)
+    search = make_bot("hard", seed=1, iterations=25).start(state)
+    search.advance()
+    assert search.iterations == 25 and search.best() in state.legal_actions()
+
+
+def test_the_hard_bot_keeps_to_a_time_budget():
+    state = position(2, 4, 30)
+    search = make_bot("hard", seed=1, seconds=0.05).start(state)
+    search.advance()
+    assert 0.05 <= search.elapsed < 0.05 + 0.5 and search.iterations >= 1
+
+
+def test_greedy_bots_answer_at_once_whatever_the_budget():
+    state = position(2, 4, 30)
+    search = make_bot("medium", seed=1, seconds=5.0).start(state)
+    assert search.done and search.best() in state.legal_actions()
+
+
+def test_unknown_levels_are_refused():
+    with pytest.raises(ValueError, match="no bot level"):
+        make_bot("grandmaster")
+
+
+def test_the_estimate_counts_points_bonuses_hands_and_fish():
+    state = position(2, 6, 60)
+    est = estimate(state)
+    assert all(e >= s for e, s in zip(est, state.scores(), strict=True))
+    r = rewards(state)
+    assert abs(sum(r) - 1.0) < 1e-9 and all(0 <= x <= 1 for x in r)
+
+
+def test_the_greedy_player_beats_random_play():
+    wins = 0.0
+    for g in range(8):
+        state = new_record(2, 100 + g).start()
+        seat = g % 2
+        bots = {seat: make_bot("medium", seed=g), 1 - seat: make_bot("random", seed=g)}
+        while not state.is_over():
+            state.apply(bots[state.to_move()].choose(state))
+        wins += (seat in state.winners()) / len(state.winners())
+    assert wins >= 7
+
+
+def test_budget_of_a_made_bot():
+    assert make_bot("hard", iterations=5).budget == Budget(iterations=5)

@@ -1,0 +1,93 @@
+"""``GAME.bench``: how fast random complete games of Waddle Waddle run.
+
+A benchmark, not a test: it prints figures. Setups (decks, events, tokens) are drawn before
+timing starts, so the figures are about playing: legal actions, applying, the season ends.
+
+For each player count (Standard games: two seasons; the two-player variant with two) it
+prints random complete games per second in one process, by processor time (what the
+process itself used: on a shared machine the wall clock also counts the others) and by the
+wall clock, with one process per core if asked, the actions per game and the
+microseconds per action.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
+
+from waddle.core.rng import Rng
+from waddle.games.waddle_waddle.record import Setup, generate_setup
+
+SETUPS = 16
+
+
+def _setups(players: int) -> list[Setup]:
+    return [generate_setup(players, seed) for seed in range(SETUPS)]
+
+
+def play_random_games(players: int, seconds: float, seed: int = 1) -> tuple[int, int, float, float]:
+    """Play random games for about ``seconds``; return (games, actions, wall, processor)."""
+    setups = _setups(players)
+    random = Rng(seed).random
+    games = actions = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    deadline = start + seconds
+    while True:
+        state = setups[games % SETUPS].start()
+        while state.mover is not None:
+            legal = state.legal_actions()
+            state.apply(legal[int(random() * len(legal))])
+            actions += 1
+        state.winners()
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games, actions, now - start, time.process_time() - cpu_start
+
+
+def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
+    return play_random_games(*args)
+
+
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
+    processes = processes or os.cpu_count() or 1
+    print(
+        f"waddle-waddle bench: random complete Standard games, {seconds:g} s per figure, "
+        f"{processes} processes",
+        file=out,
+    )
+    print(
+        f"{'players':>7} {'games/s cpu':>12} {'games/s 1 proc':>15} "
+        f"{f'games/s {processes} proc':>15} {'actions/game':>12} {'µs/action':>9}",
+        file=out,
+    )
+    pool = ProcessPoolExecutor(processes) if processes > 1 else None
+    try:
+        for n in players:
+            runs = [play_random_games(n, seconds / 3, seed) for seed in (1, 2, 3)]
+            cpu_rate = statistics.median(g / cpu for g, _, _, cpu in runs if cpu > 0)
+            rate = statistics.median(g / wall for g, _, wall, _ in runs)
+            games = sum(r[0] for r in runs)
+            actions = sum(r[1] for r in runs)
+            cpu = sum(r[3] for r in runs)
+            if pool is None:
+                parallel = rate
+            else:
+                jobs = [(n, seconds, s) for s in range(processes)]
+                parallel = sum(g / wall for g, _, wall, _ in pool.map(_worker, jobs))
+            print(
+                f"{n:>7} {cpu_rate:>12.1f} {rate:>15.1f} {parallel:>15.1f} "
+                f"{actions / games:>12.1f} {cpu / actions * 1e6:>9.1f}",
+                file=out,
+            )
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    print(
+        "\ngames/s cpu: games per second of this process's processor time; µs/action:"
+        "\nprocessor time per action (legal actions, apply, the automatic steps)",
+        file=out,
+    )

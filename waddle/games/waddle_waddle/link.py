@@ -1,0 +1,235 @@
+"""A whole game of Waddle Waddle in a short, checksummed text for share links (``ww1.``).
+
+``encode_link`` packs a record (and optional seat names, computer seats and a study) with
+the shared parts of :mod:`waddle.core.links`:
+
+- the number of players (3 bits), whether names follow (1 bit), the options (the speed in
+  2 bits, then one bit per switch, in :class:`~.options.Options` order);
+- the component set: 0 for the built-in one, 1 and its JSON text for a custom set;
+- the setup: ``0`` and the seed, when the record's setup is exactly what that seed draws
+  (:meth:`.record.Record.is_generated`); else ``1`` and the setup written out: each season's
+  deck as a permutation (its threats as an 8-bit set, then each card as its index among
+  the distinct cards not yet written, in as few bits as that choice needs), each season's
+  event as its index among that season's events, and the first season's tokens as two
+  permutations of five;
+- each action as its index among the legal actions, then seats, a study and a 24-bit
+  checksum.
+
+**Seed or permutations.** A link from a seed regenerates the decks with
+:class:`waddle.core.rng.Rng`, which uses only ``random.Random(seed).random()`` (Python
+guarantees that sequence for an integer seed across versions) and the project's own
+shuffle, and is checked against the record when written: a record whose decks are not
+what its seed draws is written out card by card. Records themselves always hold the
+decks in full, so replaying a record never depends on a generator, and a link only
+carries a seed for a setup it has just been shown to reproduce.
+
+>>> from waddle.games.waddle_waddle.record import new_record
+>>> record = new_record(3, seed=9)
+>>> state = record.start()
+>>> for _ in range(30):
+...     state.apply(state.legal_actions()[-1])
+>>> record = record.with_actions(state.history)
+>>> text = encode_link(record, ["Ann", "Bo", "Cy"], [None, "hard", None])
+>>> text[:4], len(text) < 80
+('ww1.', True)
+>>> game = decode_link(text)
+>>> game.record.dumps() == record.dumps(), game.names, game.bots
+(True, ['Ann', 'Bo', 'Cy'], [None, 'hard', None])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import fields
+
+from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.core.links import (
+    LinkedGame,
+    LinkError,
+    index_width,
+    read_actions,
+    read_seats,
+    write_actions,
+    write_seats,
+)
+from waddle.core.records import BoardError, RecordError
+from waddle.core.study import Study, read_study, write_study
+from waddle.games.waddle_waddle.cards import KEVIN, THREAT0, full_deck
+from waddle.games.waddle_waddle.components import (
+    BUILT_IN,
+    ROOKERIES,
+    ROOKERY_IDS,
+    Components,
+    components_from_json,
+)
+from waddle.games.waddle_waddle.options import Options
+from waddle.games.waddle_waddle.record import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Generated,
+    Record,
+    Setup,
+    generate_setup,
+)
+
+PREFIX = "ww1."
+"""Format version of the link text; a new layout gets a new prefix."""
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+"""Computer seat levels a link can name, by position: append, never reorder."""
+
+_SWITCHES = tuple(f.name for f in fields(Options) if f.name != "seasons")
+MAX_COMPONENTS_BYTES = 12_000
+
+__all__ = ["BOT_LEVELS", "PREFIX", "decode_link", "encode_link", "places"]
+
+
+def encode_link(
+    record: Record,
+    names: Sequence[str] | None = None,
+    bots: Sequence[str | None] | None = None,
+    study: Study | None = None,
+) -> str:
+    """The link text of ``record``, with seat names, computer seats and a study if given."""
+    setup = record.setup
+    w = BitWriter()
+    w.uint(setup.players - MIN_PLAYERS, 3)
+    w.uint(1 if names else 0, 1)
+    w.uint(setup.options.seasons - 1, 2)
+    for name in _SWITCHES:
+        w.uint(1 if getattr(setup.options, name) else 0, 1)
+    if setup.components is BUILT_IN:
+        w.uint(0, 1)
+    else:
+        w.uint(1, 1)
+        raw = setup.components.to_json()
+        w.text(json.dumps(raw, separators=(",", ":"), ensure_ascii=False))
+    if record.is_generated():
+        assert record.generated is not None
+        w.uint(0, 1)
+        w.varint(record.generated.seed)
+    else:
+        w.uint(1, 1)
+        _write_setup(w, setup)
+    write_actions(w, record.start(), record.actions)
+    write_seats(w, names, bots, setup.players, BOT_LEVELS)
+    write_study(w, study, places(record), setup.players, bots)
+    return PREFIX + pack_text(w.to_bytes())
+
+
+def decode_link(text: str) -> LinkedGame:
+    """Everything in a link text; ``LinkError`` with a message for the user if it is
+    damaged, truncated, from another game or holds an impossible game."""
+    text = text.strip()
+    if not text.startswith(PREFIX):
+        raise LinkError("this link does not hold a game of Waddle Waddle (unknown format)")
+    try:
+        body = text[len(PREFIX) :]
+        payload = unpack_text(body, max_chars=40_000)
+        if pack_text(payload) != body:
+            raise DecodeError("the last character does not belong")
+        r = BitReader(payload)
+        players = r.uint(3) + MIN_PLAYERS
+        if players > MAX_PLAYERS:
+            raise LinkError("the link's number of players is not valid")
+        has_names = r.uint(1)
+        seasons = r.uint(2) + 1
+        switches = {name: bool(r.uint(1)) for name in _SWITCHES}
+        try:
+            options = Options(seasons=seasons, **switches)
+            options.check(players)
+        except ValueError as e:
+            raise LinkError(f"the link's options are not valid: {e}") from None
+        components = BUILT_IN
+        if r.uint(1):
+            try:
+                raw = json.loads(r.text(MAX_COMPONENTS_BYTES))
+                components, _warnings = components_from_json(raw)
+            except (ValueError, BoardError) as e:
+                raise LinkError(f"the link's component set is not valid: {e}") from None
+        if r.uint(1) == 0:
+            seed = r.varint()
+            setup = generate_setup(players, seed, options, components)
+            record = Record(setup, [], Generated(seed))
+        else:
+            setup = _read_setup(r, players, options, components)
+            try:  # the same checks as a record file's
+                record = Record.from_json({**setup.to_json(), "actions": []})
+            except RecordError as e:
+                raise LinkError(f"the link's setup is not valid: {e}") from None
+            record = Record(setup)
+        state = record.start()
+        read_actions(r, state)
+        names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
+        study = read_study(r, places(record), len(state.history))
+    except DecodeError as e:
+        raise LinkError(f"the link is damaged: {e}") from None
+    return LinkedGame(record.with_actions(state.history), names, bots, study)
+
+
+def places(record: Record) -> tuple[str, ...]:
+    """The places a study may mark: the five rookeries, by id (what the page's rookery
+    hooks carry)."""
+    return ROOKERY_IDS
+
+
+# -- a setup written out --------------------------------------------------------------------
+
+
+def _deck_cards(threats: Sequence[int], kevin: bool) -> list[int]:
+    return sorted([*full_deck(), *([KEVIN] if kevin else []), *(THREAT0 + t for t in threats)])
+
+
+def _write_permutation(w: BitWriter, items: Sequence[int], pool: list[int]) -> None:
+    """``items`` (a permutation of the multiset ``pool``) as indexes among the distinct
+    values left, one after the other."""
+    left = sorted(pool)
+    for item in items:
+        distinct = sorted(set(left))
+        w.uint(distinct.index(item), index_width(len(distinct)))
+        left.remove(item)
+
+
+def _read_permutation(r: BitReader, pool: list[int]) -> list[int]:
+    left = sorted(pool)
+    out = []
+    for _ in range(len(pool)):
+        distinct = sorted(set(left))
+        i = r.uint(index_width(len(distinct)))
+        if i >= len(distinct):
+            raise LinkError("the link's setup is not valid: an impossible card")
+        out.append(distinct[i])
+        left.remove(distinct[i])
+    return out
+
+
+def _write_setup(w: BitWriter, setup: Setup) -> None:
+    for deck in setup.decks:
+        threats = sorted(c - THREAT0 for c in deck if c >= THREAT0)
+        w.uint(sum(1 << t for t in threats), 8)
+        _write_permutation(w, deck, _deck_cards(threats, setup.options.kevin))
+    for s, event_id in enumerate(setup.events):
+        choices = [e.id for e in setup.components.events_of(s + 1)]
+        w.uint(choices.index(event_id), index_width(len(choices)))
+    for tokens in setup.tokens:
+        _write_permutation(w, tokens, list(range(ROOKERIES)))
+
+
+def _read_setup(r: BitReader, players: int, options: Options, components: Components) -> Setup:
+    decks = []
+    for _ in range(options.seasons):
+        mask = r.uint(8)
+        threats = [t for t in range(8) if mask >> t & 1]
+        decks.append(tuple(_read_permutation(r, _deck_cards(threats, options.kevin))))
+    events = []
+    if not options.no_events:
+        for s in range(options.seasons):
+            choices = [e.id for e in components.events_of(s + 1)]
+            i = r.uint(index_width(len(choices)))
+            if i >= len(choices):
+                raise LinkError("the link's setup is not valid: an unknown event")
+            events.append(choices[i])
+    cp = tuple(_read_permutation(r, list(range(ROOKERIES))))
+    fish = tuple(_read_permutation(r, list(range(ROOKERIES))))
+    return Setup(players, options, components, tuple(decks), tuple(events), (cp, fish))

@@ -1,0 +1,328 @@
+"""Game records in the ``waddle-waddle-record/1`` format (docs/waddle-waddle-record.md).
+
+A record is the whole setup written out (players, options, the component set, every
+season's deck card by card, the season events, the first season's tokens) plus every
+action. Replaying it never needs a random generator:
+
+>>> record = new_record(players=3, seed=7)
+>>> state = record.start()
+>>> while state.ply < 40:
+...     state.apply(state.legal_actions()[-1])
+>>> again = Record.loads(record.with_actions(state.history).dumps())
+>>> again.replay().scores() == state.scores(), again.generated
+(True, Generated(seed=7))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from waddle.core.records import BoardError, RecordError, is_int, parse_actions, replay_actions
+from waddle.core.rng import Rng
+from waddle.games.waddle_waddle.actions import Action
+from waddle.games.waddle_waddle.cards import THREAT0, code, parse_card
+from waddle.games.waddle_waddle.components import (
+    BUILT_IN,
+    ROOKERIES,
+    SETS,
+    Components,
+    components_from_json,
+)
+from waddle.games.waddle_waddle.deck import (
+    build_deck,
+    choose_threats,
+    deck_problems,
+    threat_pool,
+)
+from waddle.games.waddle_waddle.options import Options
+from waddle.games.waddle_waddle.state import WaddleWaddleState
+from waddle.games.waddle_waddle.threats import THREATS, THREATS_PER_SEASON
+
+FORMAT = "waddle-waddle-record/1"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+@dataclass(frozen=True)
+class Generated:
+    """The seed a record's setup was drawn from (the extra key ``"generated"``): a link may
+    carry it instead of the decks, when they are exactly what it draws."""
+
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game starts from; a record is a setup and actions."""
+
+    players: int
+    options: Options
+    components: Components
+    decks: tuple[tuple[int, ...], ...]
+    """Each season's deck, top card first."""
+    events: tuple[str, ...]
+    """Each season's event id (empty without events)."""
+    tokens: tuple[tuple[int, ...], tuple[int, ...]]
+    """The first season's Conservation Points and Fish Supply token at each rookery
+    (indexes into the component set's token lists), in rookery order."""
+
+    def start(self) -> WaddleWaddleState:
+        events = tuple(self.components.events.index(self.components.event(e)) for e in self.events)
+        return WaddleWaddleState(
+            self.components, self.options, self.players, self.decks, events, self.tokens
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.components
+        return {
+            "format": FORMAT,
+            "players": self.players,
+            "options": self.options.to_json(),
+            "components": c.name if SETS.get(c.name) is c else c.to_json(),
+            "decks": [[code(x) for x in deck] for deck in self.decks],
+            "events": list(self.events),
+            "tokens": {"conservation": list(self.tokens[0]), "fish": list(self.tokens[1])},
+        }
+
+
+def generate_setup(
+    players: int, seed: int, options: Options | None = None, components: Components = BUILT_IN
+) -> Setup:
+    """The setup drawn from ``seed`` with :class:`~waddle.core.rng.Rng` (the same on every
+    Python): the first season's tokens, then each season's event, then each deck."""
+    options = options or Options.standard(players)
+    options.check(players)
+    rng = Rng(seed)
+    cp = list(range(ROOKERIES))
+    rng.shuffle(cp)
+    fish = list(range(ROOKERIES))
+    rng.shuffle(fish)
+    events: list[str] = []
+    if not options.no_events:
+        for s in range(1, options.seasons + 1):
+            choices = components.events_of(s)
+            events.append(choices[rng.below(len(choices))].id)
+    decks = []
+    used: list[tuple[int, ...]] = []
+    for s in range(options.seasons):
+        threats: tuple[int, ...] = ()
+        if not options.no_threats:
+            threats = choose_threats(rng, threat_pool(s, used, options.gentle_first_season))
+        used.append(threats)
+        decks.append(build_deck(rng, threats, options.kevin))
+    return Setup(
+        players, options, components, tuple(decks), tuple(events), (tuple(cp), tuple(fish))
+    )
+
+
+@dataclass
+class Record:
+    """The setup and the action history of one game."""
+
+    FORMAT: ClassVar[str] = FORMAT
+
+    setup: Setup
+    actions: list[Action] = field(default_factory=list)
+    generated: Generated | None = None
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def options(self) -> Options:
+        return self.setup.options
+
+    @property
+    def components(self) -> Components:
+        return self.setup.components
+
+    # -- to and from JSON ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.setup.to_json()
+        out["actions"] = [a.to_json() for a in self.actions]
+        if self.generated is not None:
+            out["generated"] = self.generated.to_json()
+        return out
+
+    def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text; the same record always gives the same bytes."""
+        if indent is None:
+            return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+
+    @staticmethod
+    def from_json(data: Any) -> Record:
+        """Check the record's setup; ``RecordError`` says what is wrong (the actions are
+        checked by :meth:`replay`)."""
+        if type(data) is not dict:
+            raise RecordError("a record must be a JSON object")
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
+        players = data.get("players")
+        if not (is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS):
+            raise RecordError(
+                f'"players" must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}'
+            )
+        if "options" not in data:
+            raise RecordError('missing "options"')
+        try:
+            options = Options.from_json(data["options"], players)
+        except ValueError as e:
+            raise RecordError(f"options: {e}") from None
+        components = _components(data.get("components"))
+        decks = _decks(data.get("decks"), options)
+        events = _events(data.get("events"), options, components)
+        tokens = _tokens(data.get("tokens"))
+        setup = Setup(players, options, components, decks, events, tokens)
+        actions = parse_actions(data.get("actions", None), Action.from_json)
+        generated = None
+        gen = data.get("generated")
+        if type(gen) is dict and is_int(gen.get("seed")):
+            generated = Generated(gen["seed"])
+        return Record(setup, actions, generated)
+
+    @staticmethod
+    def loads(text: str | bytes) -> Record:
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise RecordError(f"not valid JSON: {e}") from None
+        return Record.from_json(data)
+
+    # -- to and from game states ----------------------------------------------------------
+
+    def start(self) -> WaddleWaddleState:
+        """The position before the first action."""
+        return self.setup.start()
+
+    def replay(self) -> WaddleWaddleState:
+        """Play every action; ``RecordError`` names the first illegal one and why."""
+        return replay_actions(self.start(), self.actions)
+
+    def with_actions(self, actions: Iterable[Action]) -> Record:
+        return Record(self.setup, list(actions), self.generated)
+
+    def is_generated(self) -> bool:
+        """Whether the setup is exactly what its seed draws (a link then carries the seed)."""
+        gen = self.generated
+        if gen is None or gen.seed < 0:
+            return False
+        s = self.setup
+        return generate_setup(s.players, gen.seed, s.options, s.components) == s
+
+
+def new_record(
+    players: int,
+    seed: int = 0,
+    options: Options | None = None,
+    components: Components = BUILT_IN,
+) -> Record:
+    """A game not yet started, its setup drawn from ``seed`` (a Standard game with the
+    defaults of :meth:`Options.standard` unless ``options`` are given)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Waddle Waddle is for 2 to 6 players, not {players}")
+    return Record(generate_setup(players, seed, options, components), [], Generated(seed))
+
+
+# -- reading the setup's keys ---------------------------------------------------------------
+
+
+def _components(raw: Any) -> Components:
+    if raw is None:
+        raise RecordError('missing "components"')
+    if type(raw) is str:
+        found = SETS.get(raw)
+        if found is None:
+            raise RecordError(
+                f'"components" names an unknown set {raw!r} (known: {", ".join(SETS)}); '
+                "a custom set is written out as an object"
+            )
+        return found
+    try:
+        components, _warnings = components_from_json(raw)
+    except BoardError as e:
+        raise RecordError(f"components: {e}") from None
+    return components
+
+
+def _decks(raw: Any, options: Options) -> tuple[tuple[int, ...], ...]:
+    if raw is None:
+        raise RecordError('missing "decks"')
+    if type(raw) is not list or len(raw) != options.seasons:
+        raise RecordError(f'"decks" must list one deck per season ({options.seasons})')
+    decks: list[tuple[int, ...]] = []
+    used: list[tuple[int, ...]] = []
+    for s, deck in enumerate(raw):
+        where = f"deck {s + 1}"
+        if type(deck) is not list:
+            raise RecordError(f"{where} must be a list of cards")
+        try:
+            cards = tuple(parse_card(c) for c in deck)
+        except ValueError as e:
+            raise RecordError(f"{where}: {e}") from None
+        threats = tuple(sorted(c - THREAT0 for c in cards if c >= THREAT0))
+        if not options.no_threats:
+            pool = threat_pool(s, used, options.gentle_first_season)
+            if len(set(threats)) != THREATS_PER_SEASON or not set(threats) <= set(pool):
+                names = ", ".join(THREATS[t].code for t in pool)
+                rule = (
+                    "the four the first season set aside"
+                    if s == 1
+                    else f"four different threats among {names}"
+                )
+                raise RecordError(f"{where} must hold {rule}")
+        elif threats:
+            raise RecordError(f"{where} holds threats, but the game is played without them")
+        problems = deck_problems(cards, threats, options.kevin)
+        if problems:
+            raise RecordError(f"{where}: {problems[0]}")
+        used.append(threats)
+        decks.append(cards)
+    return tuple(decks)
+
+
+def _events(raw: Any, options: Options, components: Components) -> tuple[str, ...]:
+    if raw is None:
+        raise RecordError('missing "events"')
+    want = 0 if options.no_events else options.seasons
+    if type(raw) is not list or len(raw) != want:
+        raise RecordError(f'"events" must list one event per season ({want})')
+    for s, event_id in enumerate(raw):
+        ids = [e.id for e in components.events_of(s + 1)]
+        if event_id not in ids:
+            raise RecordError(f"event {s + 1} must be one of {', '.join(ids)}")
+    return tuple(raw)
+
+
+def _tokens(raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if type(raw) is not dict:
+        raise RecordError('"tokens" must be {"conservation": [...], "fish": [...]}')
+    out = []
+    for key in ("conservation", "fish"):
+        value = raw.get(key)
+        if (
+            type(value) is not list
+            or sorted(value) != list(range(ROOKERIES))
+            or not all(is_int(v) for v in value)
+        ):
+            raise RecordError(
+                f'"tokens" "{key}" must give each rookery one of the tokens 0 to 4, each once'
+            )
+        out.append(tuple(value))
+    return out[0], out[1]
+
+
+def custom_setup(setup: Setup, **changes: Any) -> Setup:
+    """A setup with some fields changed (tests and tutorials build positions this way)."""
+    return replace(setup, **changes)
+
+
+__all__ = ["FORMAT", "Generated", "Record", "Setup", "generate_setup", "new_record"]
