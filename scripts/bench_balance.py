@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from waddle.core.tournament import default_processes
 from waddle.games.waddle.balance import BalanceReport, record_game, self_play
-from waddle.games.waddle.mapgen import TileSet, load_tileset
+from waddle.games.waddle.compensation import fit_compensation, seat_compensation
+from waddle.games.waddle.mapgen import TileSet, default_tileset, load_tileset
 from waddle.games.waddle.record import Record
 
 HARD_ITERATIONS = 300
@@ -44,14 +45,22 @@ def seats(values, fmt: str = "{:5.1f}") -> str:
     return " ".join(fmt.format(v) for v in values)
 
 
-def play(players: int, level: str, iterations: int | None, tileset: TileSet | None, seed: int):
+def play(
+    players: int,
+    level: str,
+    iterations: int | None,
+    tileset: TileSet | None,
+    compensate: bool,
+    seed: int,
+):
     """One game's figures, its record and the processor seconds it took (in a worker)."""
     cpu = time.process_time()
-    record = self_play(players, seed, level, iterations, tileset)
+    compensation = seat_compensation(players) if compensate else None
+    record = self_play(players, seed, level, iterations, tileset, compensation)
     return record_game(record), record.dumps(), time.process_time() - cpu
 
 
-def print_report(report: BalanceReport, header: str) -> None:
+def print_report(report: BalanceReport, header: str, fit: bool = False) -> None:
     players = report.players
     print(
         f"\n{players} players, {len(report.games)} games{header};"
@@ -72,6 +81,16 @@ def print_report(report: BalanceReport, header: str) -> None:
     for k, row in enumerate(report.pool_wins()):
         print(f"  pool {k + 1:2} best  {seats([100 * v for v in row], '{:4.0f}%')}")
     print(f"  ice mod {players}: {report.ice_parity()} (remainder: games)", flush=True)
+    if fit:
+        if any(g.compensated for g in report.games):
+            print("  (compensation not fitted: these games were played with it)")
+            return
+        table, shares = fit_compensation([g.scores for g in report.games], players)
+        print(
+            f"  fitted seat compensation {table}: win shares would be "
+            f"{seats([100 * v for v in shares], '{:5.1f}%')}",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -87,6 +106,16 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--records", help="append every game's record to this JSONL file")
     parser.add_argument("--from-records", help="print the figures of the games in this file")
+    parser.add_argument(
+        "--compensation",
+        action="store_true",
+        help="play with the seat compensation option (not a rule: compensation.py)",
+    )
+    parser.add_argument(
+        "--fit-compensation",
+        action="store_true",
+        help="print the seat compensation that would bring these games closest to fair",
+    )
     args = parser.parse_args()
 
     if args.from_records:
@@ -98,7 +127,7 @@ def main() -> None:
                     by_count.setdefault(record.players, []).append(record_game(record))
         print(f"Waddle seat balance of the games in {args.from_records}, seat 0 moves first")
         for players in sorted(by_count):
-            print_report(BalanceReport(players, by_count[players]), "")
+            print_report(BalanceReport(players, by_count[players]), "", args.fit_compensation)
         return
 
     iterations = args.iterations
@@ -108,12 +137,13 @@ def main() -> None:
     if args.tileset:
         tileset = load_tileset(json.loads(Path(args.tileset).read_text(encoding="utf-8")))
     budget = f", {iterations} iterations a move" if iterations else ""
-    where = f", tile set {tileset.name}" if tileset else ""
-    print(f"Waddle seat balance: {args.level} self-play{budget}{where}, seat 0 moves first")
+    where = f", tile set {tileset.name if tileset else default_tileset().name}"
+    option = ", with the seat compensation option" if args.compensation else ""
+    print(f"Waddle seat balance: {args.level} self-play{budget}{where}{option}, seat 0 moves first")
     out = open(args.records, "a", encoding="utf-8") if args.records else None  # noqa: SIM115
     for players in args.players:
         started = time.perf_counter()
-        work = partial(play, players, args.level, iterations, tileset)
+        work = partial(play, players, args.level, iterations, tileset, args.compensation)
         seeds = range(args.seed, args.seed + args.games)
         if args.processes > 1:
             with ProcessPoolExecutor(args.processes) as pool:
@@ -126,7 +156,7 @@ def main() -> None:
         wall = time.perf_counter() - started
         report = BalanceReport(players, [game for game, _, _ in results])
         cpu = sum(seconds for _, _, seconds in results)
-        print_report(report, f", {wall:.0f} s wall, {cpu:.0f} s processor")
+        print_report(report, f", {wall:.0f} s wall, {cpu:.0f} s processor", args.fit_compensation)
     if out:
         out.close()
 

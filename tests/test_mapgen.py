@@ -115,3 +115,31 @@ def test_new_records_are_pinned_byte_for_byte(players, digest):
     name instead."""
     text = new_record(players, 2026).dumps()
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+
+
+def test_every_tile_set_a_link_can_name_is_available_under_its_name():
+    """Links carry a generated map as its tile set's name and a seed: every name a link may
+    hold must still load, as itself, with its own arrangement."""
+    from waddle.games.waddle.link import TILESETS
+    from waddle.games.waddle.mapgen import GENERATORS, TILESET_FILES, tileset_named
+
+    assert set(TILESETS) == set(TILESET_FILES)
+    for name in TILESETS:
+        tileset = tileset_named(name)
+        assert tileset.name == name and tileset.generator in GENERATORS
+    assert default_tileset().name == TILESETS[-1], "the newest tile set is the default"
+    with pytest.raises(KeyError):
+        tileset_named("waddle-project-tiles/0")
+
+
+def test_a_tile_set_file_names_its_format_and_a_known_arrangement():
+    from waddle.games.waddle.mapgen import load_tileset
+
+    tile = {"number": 1, "players": 2, "hexes": [{"q": 0, "r": 0, "kind": "water", "number": 1}]}
+    base = {"format": "waddle-tiles/2", "name": "t", "tiles": [tile]}
+    assert load_tileset(base).generator == "compact/1"
+    assert load_tileset({**base, "generator": "start-on-rim/1"}).generator == "start-on-rim/1"
+    with pytest.raises(ValueError, match="arrangement"):
+        load_tileset({**base, "generator": "spiral/9"})
+    with pytest.raises(ValueError, match="format"):
+        load_tileset({**base, "format": "waddle-tiles/3"})

@@ -18,7 +18,7 @@ GAMES = Registry(
             title="Waddle",
             players=(2, 5),
             formats=("waddle-record/1",),
-            link_prefixes=("w1.",),
+            link_prefixes=("w1.", "w2."),
             module="waddle.games.waddle",
             summary="Place penguins around numbered fishing pools: big waddles and pool "
             "majorities score.",

@@ -38,6 +38,7 @@ class SeatGame:
     seat_of: tuple[int, ...]
     """The seat of each player number."""
     scores: tuple[int, ...]
+    """Final scores, the seat compensation option's VP included (if the game has it)."""
     wins: tuple[float, ...]
     """Each seat's share of the win: 1 alone, 1/k in a k-way tie, else 0."""
     penguins: tuple[int, ...]
@@ -56,6 +57,8 @@ class SeatGame:
     scouts_paid: tuple[int, ...] = ()
     """Per seat: scouts after which that seat took the best fish of the next round's pool
     (alone or tied); a scout before a fishless pool or the last round never pays."""
+    compensated: bool = False
+    """Whether the game had the seat compensation option (in ``scores``)."""
 
 
 def seat_game(state: WaddleState, seed: int) -> SeatGame:
@@ -93,7 +96,7 @@ def seat_game(state: WaddleState, seed: int) -> SeatGame:
     leaders: list[int] = []
     sizes: list[int] = []
     pending: list[int] = []  # players who scouted this round, to judge next round
-    replay = WaddleState(state.board, players, state.order)
+    replay = WaddleState(state.board, players, state.order, state.compensation)
     board = state.board
     starting = True  # the next action is a round's first
     for action in state.history:
@@ -130,6 +133,7 @@ def seat_game(state: WaddleState, seed: int) -> SeatGame:
         tuple(leaders),
         tuple(sizes),
         per_seat(paid),
+        state.compensation is not None,
     )
 
 
@@ -143,10 +147,12 @@ def self_play(
     level: str = "medium",
     iterations: int | None = None,
     tileset: TileSet | None = None,
+    compensation: tuple[int, ...] | None = None,
 ) -> Record:
     """The record of one game on the generated map of ``seed`` (of ``tileset``, by default
-    the current one) with every seat played by ``level`` at ``iterations`` a move."""
-    record = new_record(players, seed, tileset)
+    the current one) with every seat played by ``level`` at ``iterations`` a move, with
+    the seat ``compensation`` option's VP if given (the bots then play for it too)."""
+    record = new_record(players, seed, tileset, compensation)
     state = record.start()
     bots = [make_bot(level, seed * 16 + p, None, iterations or 1) for p in range(players)]
     while not state.is_over():
@@ -160,9 +166,10 @@ def play_self_play(
     level: str = "medium",
     iterations: int | None = None,
     tileset: TileSet | None = None,
+    compensation: tuple[int, ...] | None = None,
 ) -> SeatGame:
     """The figures of :func:`self_play`'s game, by seat."""
-    return record_game(self_play(players, seed, level, iterations, tileset))
+    return record_game(self_play(players, seed, level, iterations, tileset, compensation))
 
 
 def record_game(record: Record) -> SeatGame:

@@ -31,7 +31,13 @@ from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
 from waddle.core.records import BoardError
 from waddle.games.waddle.board import ICE, WATER, HexSpec, MapError, parse_map
-from waddle.games.waddle.mapgen import Tile, default_tileset
+from waddle.games.waddle.mapgen import (
+    TILESET_FILES,
+    Tile,
+    TileSet,
+    default_tileset,
+    tileset_named,
+)
 from waddle.ui.editor import open_places, place_attrs, pressed
 from waddle.ui.markup import HEX_SIZE, BoardSvg, pt, view_box
 
@@ -118,7 +124,7 @@ class MapEditor:
 
     def from_record(self, record: Any) -> MapDraft:
         draft = MapDraft({s.hex: s for s in record.map})
-        _recover_tiles(draft)
+        _recover_tiles(draft, _tileset_of(record))
         return draft
 
     def from_text(self, text: str) -> tuple[MapDraft, list[str]]:
@@ -398,7 +404,16 @@ def _read_tiles(draft: MapDraft, data: Any) -> bool:
     return True
 
 
-def _recover_tiles(draft: MapDraft) -> None:
+def _tileset_of(record: Any) -> TileSet:
+    """The tile set a record's map was generated from, if this version has it; else the
+    current one (whose tiles a custom map was most likely laid with)."""
+    generated = getattr(record, "generated", None)
+    if generated is not None and generated.tileset in TILESET_FILES:
+        return tileset_named(generated.tileset)
+    return default_tileset()
+
+
+def _recover_tiles(draft: MapDraft, tileset: TileSet | None = None) -> None:
     """Find the project's tiles laid as they are on a map (a generated map is nothing
     else), so that they can be turned and removed whole.
 
@@ -407,7 +422,7 @@ def _recover_tiles(draft: MapDraft) -> None:
     its own hexes (the most tiles, within a budget of tries; the rest stay loose hexes).
     """
     options: list[list[tuple[int, Hex, int, frozenset[Hex]]]] = []
-    for tile in default_tileset().tiles:
+    for tile in (tileset or default_tileset()).tiles:
         found = []
         for h, spec in draft.hexes.items():
             if spec.number != tile.number:

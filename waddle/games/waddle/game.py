@@ -12,12 +12,14 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from waddle.core.links import LinkedGame
+from waddle.core.registry import GameOption
 from waddle.core.study import Study
 from waddle.games.waddle.board import Board, load_custom_map
+from waddle.games.waddle.compensation import seat_compensation
 from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game, places
 from waddle.games.waddle.record import Record, new_record, starting_order
 from waddle.games.waddle.state import WaddleState
@@ -28,15 +30,48 @@ class WaddleGame:
 
     id = "waddle"
     bot_levels = BOT_LEVELS
+    new_game_options = (
+        GameOption(
+            "compensation",
+            "Seat compensation (not in the rulebook)",
+            False,
+            help="Each player after the first starts the final count with a few victory "
+            "points, against the first player's head start. Not a rule of Waddle: the app's "
+            "own remedy (see the rules page).",
+        ),
+    )
 
     # -- records --------------------------------------------------------------------------
 
-    def new_record(self, players: int, seed: int) -> Record:
-        return new_record(players, seed)
+    def new_record(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Record:
+        """A game on a map generated from ``seed``, with the ``options`` of
+        :attr:`new_game_options` (by key).
 
-    def custom_record(self, players: int, board_text: str, seed: int) -> Record:
+        >>> GAME.new_record(3, seed=4, options={"compensation": True}).compensation
+        (0, 2, 3)
+        """
+        return self._with_options(new_record(players, seed), options)
+
+    def custom_record(
+        self, players: int, board_text: str, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Record:
         specs, _warnings = load_custom_map(board_text)
-        return Record(players, tuple(specs), starting_order(players, seed))
+        record = Record(players, tuple(specs), starting_order(players, seed))
+        return self._with_options(record, options)
+
+    def record_options(self, record: Record) -> dict[str, Any]:
+        """The options ``record`` was started with, by key (what New game offers again)."""
+        return {"compensation": bool(record.compensation)}
+
+    def _with_options(self, record: Record, options: Mapping[str, Any] | None) -> Record:
+        unknown = set(options or {}) - {o.key for o in self.new_game_options}
+        if unknown:
+            raise ValueError(f"Waddle has no option {', '.join(sorted(unknown))}")
+        if options and options.get("compensation"):
+            record.compensation = seat_compensation(record.players)
+        return record
 
     def check_board(self, text: str) -> tuple[str, list[str]]:
         specs, warnings = load_custom_map(text)

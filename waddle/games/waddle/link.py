@@ -1,6 +1,7 @@
 """A whole game of Waddle in a short, checksummed text for share links (``location.hash``).
 
-``encode_game`` packs a record (and optional seat names) into ``"w1." + base64url``:
+``encode_game`` packs a record (and optional seat names) into ``"w1." + base64url``
+(``"w2."`` for a game with the seat compensation option):
 
 - a generated map travels as its tile set and seed, a custom map hex by hex;
 - each action as its index among the legal actions at that point, in as few bits as that
@@ -31,15 +32,22 @@ from waddle.core.links import (
 )
 from waddle.core.study import Study, read_study, study_places, write_study
 from waddle.games.waddle.board import HexSpec
-from waddle.games.waddle.mapgen import default_tileset, generate_map
-from waddle.games.waddle.record import Generated, Record, RecordError
+from waddle.games.waddle.mapgen import generate_map, tileset_named
+from waddle.games.waddle.record import MAX_COMPENSATION, Generated, Record, RecordError
 from waddle.games.waddle.state import MIN_PLAYERS, WaddleState
 
 PREFIX = "w1."
 """Format version of the link text; a new layout gets a new prefix."""
+PREFIX_COMPENSATED = "w2."
+"""The layout of a game with the seat compensation option: ``w1.``'s, with each seat's
+compensation VP (a varint each) right after the first four bits. A game without the option
+is always written ``w1.``, exactly as before; an app older than the option refuses a
+``w2.`` link (unknown format) rather than open it without the compensation."""
+PREFIXES = (PREFIX, PREFIX_COMPENSATED)
 
 TILESETS = ("waddle-project-tiles/1",)
-"""Tile sets a link can name, by position: append, never reorder."""
+"""Tile sets a link can name, by position: append, never reorder. A link names the tile set
+its map came from, so a link written before a new tile set keeps opening on the old one."""
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
@@ -57,8 +65,8 @@ def map_is_generated(record: Record) -> bool:
         record.generated_checked = (
             gen is not None
             and gen.tileset in TILESETS
-            and gen.tileset == default_tileset().name
-            and tuple(generate_map(record.players, gen.seed)) == tuple(record.map)
+            and tuple(generate_map(record.players, gen.seed, tileset_named(gen.tileset)))
+            == tuple(record.map)
         )
     return record.generated_checked
 
@@ -80,6 +88,9 @@ def encode_game(
     w.uint(record.players - MIN_PLAYERS, 2)
     w.uint(1 if names else 0, 1)
     w.uint(0 if generated else 1, 1)
+    if record.compensation is not None:
+        for vp in record.compensation:
+            w.varint(vp)
     if generated:
         assert record.generated is not None
         w.uint(TILESETS.index(record.generated.tileset), 3)
@@ -91,7 +102,8 @@ def encode_game(
     write_actions(w, record.start(), record.actions)
     write_seats(w, names, bots, record.players, BOT_LEVELS)
     write_study(w, study, places(record), record.players, bots)
-    return PREFIX + pack_text(w.to_bytes())
+    prefix = PREFIX if record.compensation is None else PREFIX_COMPENSATED
+    return prefix + pack_text(w.to_bytes())
 
 
 def decode_game(text: str) -> tuple[Record, list[str] | None]:
@@ -103,24 +115,31 @@ def decode_game(text: str) -> tuple[Record, list[str] | None]:
 def decode_link(text: str) -> LinkedGame:
     """Everything in a link text: the record, seat names and computer seats."""
     text = text.strip()
-    if not text.startswith(PREFIX):
+    prefix = text[:3]
+    if prefix not in PREFIXES:
         raise LinkError("this link does not hold a Waddle game (unknown format)")
     try:
-        r = BitReader(unpack_text(text[len(PREFIX) :]))
+        r = BitReader(unpack_text(text[len(prefix) :]))
         players = r.uint(2) + MIN_PLAYERS
         has_names = r.uint(1)
-        if r.uint(1) == 0:
+        custom = r.uint(1)
+        compensation = None
+        if prefix == PREFIX_COMPENSATED:
+            compensation = tuple(r.varint() for _ in range(players))
+            if any(vp > MAX_COMPENSATION for vp in compensation):
+                raise LinkError("the link's seat compensation is not valid")
+        if custom == 0:
             index = r.uint(3)
-            if index >= len(TILESETS) or TILESETS[index] != default_tileset().name:
+            if index >= len(TILESETS):
                 raise LinkError("this link uses a map tile set this version does not have")
             seed = r.varint()
-            specs = tuple(generate_map(players, seed))
+            specs = tuple(generate_map(players, seed, tileset_named(TILESETS[index])))
             generated: Generated | None = Generated(TILESETS[index], seed)
         else:
             specs = _read_map(r)
             generated = None
         order = tuple(r.uint(3) for _ in range(players))
-        record = Record(players, specs, order, [], generated)
+        record = Record(players, specs, order, [], generated, compensation)
         record.generated_checked = generated is not None
         state = _start(record)
         read_actions(r, state)

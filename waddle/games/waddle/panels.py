@@ -71,7 +71,23 @@ def players_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     return (
         '<table class="players"><thead><tr><th scope="col">Player</th>'
         f'<th scope="col">Doubles left</th><th scope="col">{heading}</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        f"<tbody>{rows}</tbody></table>{compensation_html(state, seats)}"
+    )
+
+
+def compensation_html(state: WaddleState, seats: Sequence[Seat]) -> str:
+    """A note on the seat compensation option, in a game that has it (the scores
+    include it): who gets how many VP. Nothing in a game without it."""
+    if state.compensation is None:
+        return ""
+    given = ", ".join(
+        f"{chip(seats[p], p)} +{vp}"
+        for p, vp in zip(state.order, state.compensation, strict=True)
+        if vp
+    )
+    return (
+        '<p class="compensation" data-compensation>Seat compensation (an option, not a rule '
+        f"of Waddle), in the scores: {given or 'none'}.</p>"
     )
 
 
@@ -89,13 +105,14 @@ def result_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     for score in ranked:
         p = score.player
         waddles = ", ".join(f"{w.penguins} ({w.vp} VP)" for w in score.waddles) or "none"
+        bonus = f"<td>{score.bonus}</td>" if state.compensation is not None else ""
         rows.append(
             f'<tr data-result-player="{p}" data-total="{score.total}"'
             f"{' class=winner' if p in winners else ''}>"
             f"<th scope=row>{chip(seats[p], p)}</th>"
             f'<td class="total">{score.total}</td>'
             f"<td>{score.waddle_vp}<div class=detail>waddles: {waddles}</div></td>"
-            f"<td>{score.pool_vp}</td></tr>"
+            f"<td>{score.pool_vp}</td>{bonus}</tr>"
         )
     pool_rows = []
     for pool in breakdown.pools:
@@ -117,7 +134,9 @@ def result_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     return (
         f"<h2>{headline}</h2>"
         '<table class="results"><thead><tr><th scope=col>Player</th><th scope=col>Total</th>'
-        "<th scope=col>Waddles</th><th scope=col>Pools</th></tr></thead>"
+        "<th scope=col>Waddles</th><th scope=col>Pools</th>"
+        f"{'<th scope=col>Seat compensation</th>' if state.compensation is not None else ''}"
+        "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<h3>Pools</h3><ul class="pools">{"".join(pool_rows)}</ul>'
     )

@@ -25,6 +25,8 @@ from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
 from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
 
 FORMAT = "waddle-record/1"
+MAX_COMPENSATION = 99
+"""The most VP the seat compensation option may give a seat (records and links)."""
 
 if TYPE_CHECKING:
     from waddle.games.waddle.mapgen import TileSet
@@ -73,6 +75,10 @@ class Record:
     order: tuple[int, ...]
     actions: list[Action] = field(default_factory=list)
     generated: Generated | None = None
+    compensation: tuple[int, ...] | None = None
+    """The seat compensation option, off by default and not a rule of the game (see
+    :mod:`waddle.games.waddle.compensation`): VP added to the final score of each seat of
+    ``order``, stored under the extra key ``"compensation"``; None: no compensation."""
     _board: tuple[tuple[HexSpec, ...], Board] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -94,6 +100,8 @@ class Record:
         }
         if self.generated is not None:
             out["generated"] = self.generated.to_json()
+        if self.compensation is not None:
+            out["compensation"] = list(self.compensation)
         return out
 
     def dumps(self, indent: int | None = None) -> str:
@@ -167,7 +175,19 @@ class Record:
             and _is_int(gen.get("seed"))
         ):
             generated = Generated(gen["tileset"], gen["seed"])
-        record = Record(players, specs, tuple(order), actions, generated)
+        compensation = data.get("compensation")
+        if compensation is not None:
+            if (
+                not isinstance(compensation, list)
+                or len(compensation) != players
+                or not all(_is_int(v) and 0 <= v <= MAX_COMPENSATION for v in compensation)
+            ):
+                raise RecordError(
+                    f'"compensation" must give each of the {players} seats a whole number of '
+                    f"VP from 0 to {MAX_COMPENSATION}"
+                )
+            compensation = tuple(compensation)
+        record = Record(players, specs, tuple(order), actions, generated, compensation)
         if setup is not None:
             if setup.board is not None:
                 record._board = (specs, setup.board)
@@ -202,11 +222,11 @@ class Record:
 
     def start(self) -> WaddleState:
         """The position before the first action."""
-        return WaddleState(self.board(), self.players, self.order)
+        return WaddleState(self.board(), self.players, self.order, self.compensation)
 
     def replay(self, board: Board | None = None) -> WaddleState:
         """Play every action; ``RecordError`` names the first illegal one and why."""
-        state = WaddleState(board or self.board(), self.players, self.order)
+        state = WaddleState(board or self.board(), self.players, self.order, self.compensation)
         for i, action in enumerate(self.actions):
             try:
                 state.apply(action)
@@ -216,7 +236,9 @@ class Record:
 
     def with_actions(self, actions) -> Record:
         """The same setup (and the board built for it) with other actions."""
-        record = Record(self.players, self.map, self.order, list(actions), self.generated)
+        record = Record(
+            self.players, self.map, self.order, list(actions), self.generated, self.compensation
+        )
         record._board = self._board
         record.generated_checked = self.generated_checked
         record._setup = self._setup
@@ -224,20 +246,38 @@ class Record:
 
     @staticmethod
     def from_state(state: WaddleState, generated: Generated | None = None) -> Record:
-        record = Record(state.players, state.board.specs, state.order, state.history, generated)
+        record = Record(
+            state.players,
+            state.board.specs,
+            state.order,
+            state.history,
+            generated,
+            state.compensation,
+        )
         record._board = (record.map, state.board)
         return record
 
 
-def new_record(players: int, seed: int = 0, tileset: TileSet | None = None) -> Record:
+def new_record(
+    players: int,
+    seed: int = 0,
+    tileset: TileSet | None = None,
+    compensation: tuple[int, ...] | None = None,
+) -> Record:
     """A game not yet started: a generated map (of ``tileset``, by default the current
-    one) and a random starting order, from ``seed``."""
+    one) and a random starting order, from ``seed``; ``compensation``: the option's VP
+    per seat (:func:`waddle.games.waddle.compensation.seat_compensation`), or None."""
     from waddle.games.waddle import mapgen  # the generator is only needed for new games
 
     tileset = tileset or mapgen.default_tileset()
     specs = mapgen.generate_map(players, seed, tileset)
     record = Record(
-        players, tuple(specs), starting_order(players, seed), [], Generated(tileset.name, seed)
+        players,
+        tuple(specs),
+        starting_order(players, seed),
+        [],
+        Generated(tileset.name, seed),
+        compensation,
     )
     record.generated_checked = True
     return record

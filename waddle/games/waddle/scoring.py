@@ -104,6 +104,8 @@ class PlayerScore:
     waddles: tuple[Waddle, ...] = field(default=())
     """Largest first."""
     pool_vp: int = 0
+    bonus: int = 0
+    """VP of the seat compensation option (0 without it)."""
 
     @property
     def waddle_vp(self) -> int:
@@ -111,15 +113,18 @@ class PlayerScore:
 
     @property
     def total(self) -> int:
-        return self.waddle_vp + self.pool_vp
+        return self.waddle_vp + self.pool_vp + self.bonus
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "total": self.total,
             "waddles": [w.penguins for w in self.waddles],
             "waddle_vp": self.waddle_vp,
             "pool_vp": self.pool_vp,
         }
+        if self.bonus:
+            out["bonus"] = self.bonus
+        return out
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,8 @@ class WaddleState(PerfectInformation):
         "active",
         "active_track",
         "board",
+        "bonus",
+        "compensation",
         "doubles_left",
         "empty_near",
         "order",
@@ -71,7 +73,13 @@ class WaddleState(PerfectInformation):
         "tracks",
     )
 
-    def __init__(self, board: Board, players: int, order: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        players: int,
+        order: Sequence[int] | None = None,
+        compensation: Sequence[int] | None = None,
+    ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Waddle is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         order = list(range(players)) if order is None else list(order)
@@ -81,6 +89,18 @@ class WaddleState(PerfectInformation):
         self.players = players
         self.order: tuple[int, ...] = tuple(order)
         """The starting turn order, bottom of the left track first."""
+        self.compensation: tuple[int, ...] | None = None
+        """The seat compensation option (not a rule: see :mod:`waddle.games.waddle.
+        compensation`): VP added to the final score of each seat of ``order``, or None."""
+        self.bonus: list[int] | None = None
+        """The same VP by player number (None without the option), for scoring."""
+        if compensation is not None:
+            if len(compensation) != players or any(v < 0 for v in compensation):
+                raise ValueError(f"compensation must give each of the {players} seats 0 VP or more")
+            self.compensation = tuple(compensation)
+            self.bonus = [0] * players
+            for seat, player in enumerate(order):
+                self.bonus[player] = compensation[seat]
         self.owner = [EMPTY] * len(board)
         """Player whose penguin is on each hex, or EMPTY."""
         self.token = [0] * len(board)
@@ -298,6 +318,8 @@ class WaddleState(PerfectInformation):
         other.board = self.board
         other.players = self.players
         other.order = self.order
+        other.compensation = self.compensation
+        other.bonus = self.bonus  # never changed after __init__: shared
         other.owner = self.owner[:]
         other.token = self.token[:]
         other.doubles_left = self.doubles_left[:]
@@ -350,6 +372,9 @@ class WaddleState(PerfectInformation):
                 awards = pool_awards(self._pool_counts(pool), pool.fish, players)
                 for player, fish in enumerate(awards):
                     totals[player] += sum(fish)
+        if self.bonus is not None:
+            for player, vp in enumerate(self.bonus):
+                totals[player] += vp
         return totals
 
     def breakdown(self) -> Breakdown:
@@ -379,9 +404,12 @@ class WaddleState(PerfectInformation):
                     tuple(tuple(a) for a in awards),
                 )
             )
+        bonus = self.bonus or [0] * players
         return Breakdown(
             tuple(
-                PlayerScore(p, tuple(sorted(waddles[p], key=lambda w: -w.penguins)), pool_vp[p])
+                PlayerScore(
+                    p, tuple(sorted(waddles[p], key=lambda w: -w.penguins)), pool_vp[p], bonus[p]
+                )
                 for p in range(players)
             ),
             tuple(pools),
@@ -426,16 +454,19 @@ class WaddleState(PerfectInformation):
             )
         totals = []
         rows = []
+        bonus = self.bonus
         for player in range(players):
             mine = sorted(sizes[player], reverse=True)
             vp = 0
             for n in mine:
                 vp += waddle_vp(n, players)
             total = vp + pool_vp[player]
+            row = {"total": total, "waddles": mine, "waddle_vp": vp, "pool_vp": pool_vp[player]}
+            if bonus is not None:  # the option's key only in games that have it
+                row["total"] = total = total + bonus[player]
+                row["bonus"] = bonus[player]
             totals.append(total)
-            rows.append(
-                {"total": total, "waddles": mine, "waddle_vp": vp, "pool_vp": pool_vp[player]}
-            )
+            rows.append(row)
         top = max(totals)
         return {
             "scores": totals,
