@@ -130,3 +130,19 @@ def test_the_embedded_view_a_finished_game_and_perfect_information_show_everythi
             session.state.apply(session.state.legal_actions()[0])
     assert viewer_for(session, True, embed=False, revealed=None) == OMNISCIENT
     assert needs_curtain(session, True, embed=False, revealed=None) is None
+
+
+def test_turning_up_the_bonus_card_is_a_reveal_and_playing_a_card_is_not():
+    """``reveals`` marks what the app never takes back: here, the chance node's card."""
+    state = HighCard(((1, 4), (2, 6)), (3, 5))
+    assert not state.reveals(1)
+    state.apply(1)
+    state.apply(2)
+    assert state.to_move() == CHANCE and state.reveals("reveal")
+
+
+def test_perfect_information_games_reveal_nothing():
+    from waddle.games.htmf import new_game
+
+    state = new_game(players=2, seed=1)
+    assert not any(state.reveals(a) for a in state.legal_actions())

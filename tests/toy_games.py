@@ -75,6 +75,11 @@ class HighCard:
     def sample_chance(self, rng: Rng) -> str:
         return "reveal"
 
+    def reveals(self, action) -> bool:
+        """Turning the bonus card face up reveals it; playing a card reveals nothing new to
+        the one who plays it, and is the app's to take back within a turn."""
+        return action == "reveal" and self.to_move() == CHANCE
+
     def apply(self, action) -> None:
         player = self.to_move()
         if player == CHANCE:

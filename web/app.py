@@ -37,11 +37,12 @@ from waddle.app.saves import (
     import_file,
 )
 from waddle.app.session import Session
+from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.core.links import LinkError
 from waddle.core.records import BoardError, RecordError
 from waddle.games import GAMES
 from waddle.ui.markup import zoomed_size
-from waddle.ui.presenter import move_list_html
+from waddle.ui.presenter import MoveGroup, move_list_html
 from web.teaching import Teaching
 
 THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
@@ -75,6 +76,10 @@ WITHOUT_A_GAME = {
     "resume_game",
 }
 """Commands that work on the chooser, before any game is on the board."""
+
+LEGAL_PLACES = '#board [data-legal="true"], #table [data-legal="true"]'
+"""What the arrow keys move among: the board's places, then the game's table (a card
+game's cards), in page order."""
 
 PREVIEW_KEY = "waddle:preview"
 """The board drawn at the last autosave, painted by web/loading.js while Python starts."""
@@ -151,6 +156,7 @@ class App:
         self._autosave_problem: str | None = None  # why the last autosave failed
         self._kept_autosave_game: str | None = None  # see _initial_session
         self._revealed: int | None = None  # the seat that confirmed it holds the device
+        self._session: Session | None = None
         problems = []
         if self.embed:
             document.documentElement.dataset.view = "embed"
@@ -293,6 +299,18 @@ class App:
         target.addEventListener(event, proxy)
 
     @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        # The embedded view shows every hand (a replay for teaching): nothing there limits
+        # undo or the scrubber. Every session the page shows comes through here.
+        if session is not None:
+            session.all_visible = self.embed
+        self._session = session
+
+    @property
     def entry(self):
         return GAMES.by_id(self.session.game.id)
 
@@ -331,15 +349,31 @@ class App:
 
     def click_hex(self, hex_id: str) -> None:
         """A click on ``data-hex="q,r"``: read inside guarded(), so a bad value is shown."""
-        if self.tutorial is None and not self._wait_for_computer():
+        if not self._may_act():
             return
         self._act(self.presenter.on_hex(self.session, hex_id))
 
     def control(self, name: str) -> None:
         """A press on one of the game's controls (``data-control``) or its key."""
-        if self.tutorial is None and not self._wait_for_computer():
+        if not self._may_act():
             return
         self._act(self.presenter.on_control(self.session, name))
+
+    def _may_act(self) -> bool:
+        """Whether the person at the screen may act on the game now; else say why. Behind
+        the pass-the-device screen nobody may (the board shows no hand, and a click would
+        act for the person the device is being passed to)."""
+        if self.tutorial is not None:
+            return True
+        if self._curtain_for() is not None:
+            self.session.message = None
+            return False
+        if not self.session.may_play():
+            self.session.message = (
+                "This finished game is shown as a replay here: go to its last move to play."
+            )
+            return False
+        return self._wait_for_computer()
 
     def _act(self, action) -> None:
         if action is None:
@@ -409,7 +443,7 @@ class App:
             return
         if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
-            if self.focus_legal(step, relative=on_hex):
+            if self.focus_legal(step, relative=True):
                 event.preventDefault()
             return
         if self.readonly:
@@ -428,22 +462,26 @@ class App:
             self.focus_legal(0, keep=True)
 
     def focus_legal(self, step: int, relative: bool = False, keep: bool = False) -> bool:
-        """Move keyboard focus among the legal hexes (wrapping); False if there are none.
-        ``keep``: leave the focus where it is if it already is on a legal hex."""
-        hexes = list(self.board.querySelectorAll('[data-legal="true"]'))
-        if not hexes:
+        """Move keyboard focus among the legal places (wrapping): the board's, then the
+        game's table's; False if there are none. ``relative``: ``step`` from the focused
+        one; ``keep``: leave the focus where it is if it already is on a legal place."""
+        places = list(document.querySelectorAll(LEGAL_PLACES))
+        if not places:
             return False
-        current = document.activeElement
-        current = None if ffi.is_none(current) else current.closest("[data-legal='true']")
-        if keep and current is not None and not ffi.is_none(current):
+        active = document.activeElement
+        current = None
+        if not ffi.is_none(active) and hasattr(active, "closest"):
+            found = active.closest('[data-legal="true"]')
+            current = None if ffi.is_none(found) else found
+        if keep and current is not None:
             return True
         index = 0
-        if relative:
-            keys = [str(h.getAttribute("data-hex")) for h in hexes]
-            current = document.activeElement.closest("[data-hex]")
-            if not ffi.is_none(current) and str(current.getAttribute("data-hex")) in keys:
-                index = (keys.index(str(current.getAttribute("data-hex"))) + step) % len(hexes)
-        hexes[index].focus()
+        if relative and current is not None:
+            for k, place in enumerate(places):
+                if place.isSameNode(current):
+                    index = (k + step) % len(places)
+                    break
+        places[index].focus()
         return True
 
     def on_hash_change(self, _event) -> None:
@@ -515,16 +553,17 @@ class App:
     # -- commands (buttons with data-command) ---------------------------------------------
 
     def cmd_undo(self, _target) -> None:
-        if self.tutorial is None:
+        if self.tutorial is None and self._curtain_for() is None:
             self.guarded(self.session.undo_turn)
 
     def cmd_redo(self, _target) -> None:
-        if self.tutorial is None:
+        if self.tutorial is None and self._curtain_for() is None:
             self.guarded(self.session.redo_turn)
 
     def cmd_reveal(self, _target) -> None:
         """The pass-the-device screen's button: the person to move holds the device now."""
         self._revealed = self.session.state.to_move()
+        self.session.message = None  # whatever was said before is not theirs to read
         self.render()
         self.focus_legal(0)
 
@@ -539,8 +578,16 @@ class App:
         self.render()
 
     def cmd_hint(self, _target) -> None:
-        if self.tutorial is None and self.session.human_turn():
-            self._start_task(self._hint())
+        """A hint for the person to move, and only them: in a game with hidden hands the
+        search starts from what their seat sees (the bots' information-set search), and
+        nobody else may ask (it would tell them about that hand)."""
+        if self.tutorial is not None or not self.session.human_turn():
+            return
+        if self._curtain_for() is not None or not self.session.may_play():
+            return
+        if self._viewer() not in (OMNISCIENT, self.session.state.to_move()):
+            return
+        self._start_task(self._hint())
 
     def cmd_open_rules(self, _target) -> None:
         if self.session is None:
@@ -591,12 +638,24 @@ class App:
     def cmd_copy_link(self, _target) -> None:
         self._copy(
             window.location.href,
-            "Link copied: it opens this game at this move.",
+            "Link copied: it opens this game at this move." + self._link_warning(),
             "copy the address from the address bar.",
+        )
+
+    def _link_warning(self) -> str:
+        """What a link of a game with hidden hands gives away while the game is on."""
+        if not self.session.hidden_information or self.session.line_over:
+            return ""
+        return (
+            " It holds the whole game, every hidden hand and the deck too: whoever opens "
+            "it can see them, so share it only with people who are not playing."
         )
 
     def cmd_open_share(self, _target) -> None:
         self.teaching.open_builder()
+        warning = element("share-warning")
+        warning.textContent = self._link_warning().strip()
+        warning.hidden = not warning.textContent
         element("share").showModal()
 
     def cmd_copy_embed(self, _target) -> None:
@@ -708,6 +767,9 @@ class App:
 
     def cmd_open_saves(self, _target) -> None:
         element("saves-message").textContent = ""
+        element("saves-secret").hidden = not (
+            self.session is not None and self.session.hidden_information
+        )
         self.render_saves()
         element("saves").showModal()
 
@@ -841,6 +903,14 @@ class App:
     def _viewer(self) -> int:
         return viewer_for(self.session, self.entry.hidden_information, self.embed, self._revealed)
 
+    def _curtain_for(self) -> int | None:
+        """The seat the device must be passed to before anything more is shown, or None."""
+        if self.tutorial is not None:
+            return None
+        return needs_curtain(
+            self.session, self.entry.hidden_information, self.embed, self._revealed
+        )
+
     def _render(self) -> None:
         session = self.session
         entry = self.entry
@@ -851,10 +921,11 @@ class App:
         element("game-title").textContent = f"· {entry.title}"
         element("embed-title").textContent = f"{entry.title} game"
         document.title = f"{entry.title} · Waddle"
-        curtain_for = needs_curtain(session, entry.hidden_information, self.embed, self._revealed)
+        curtain_for = self._curtain_for()
         interactive = (
             not self.readonly
             and curtain_for is None
+            and session.may_play()
             and (session.human_turn() or self.tutorial is not None)
         )
         scene = session.scene(self._viewer(), interactive)
@@ -868,11 +939,14 @@ class App:
         element("status").innerHTML = drawn.status
         element("game-controls").innerHTML = drawn.controls
         element("game-panels").innerHTML = drawn.panels
+        table = element("table")
+        table.innerHTML = drawn.table
+        table.hidden = not drawn.table
         element("keys-help").textContent = self.presenter.keys_help
         self._refocus(focus)
         self._render_curtain(curtain_for)
         self._fit_board(scene)
-        self._render_side(drawn.result)
+        self._render_side(drawn.result, curtain_for is not None)
         self._render_tutorial()
         element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
         if self.embed:
@@ -882,52 +956,82 @@ class App:
         self._schedule_ai()
 
     def _focused(self) -> str | None:
-        """A selector for the focused hex or game control, to focus it again after a redraw."""
+        """A selector for the focused hex or game control, to focus it again after a redraw
+        (ending in " legal" when it was a place or card to click: its successor, when it
+        is gone, is the first one to click now)."""
         active = document.activeElement
         if ffi.is_none(active) or not hasattr(active, "closest"):
             return None
         for attribute in ("data-hex", "data-control"):
             found = active.closest(f"[{attribute}]")
             if not ffi.is_none(found):
-                return f'[{attribute}="{found.getAttribute(attribute)}"]'
+                legal = " legal" if found.getAttribute("data-legal") == "true" else ""
+                return f'[{attribute}="{found.getAttribute(attribute)}"]{legal}'
         return None
 
     def _refocus(self, selector: str | None) -> None:
         """The redraw replaced the focused element: keep keyboard users' place."""
         if selector is None:
             return
+        legal = selector.endswith(" legal")
+        selector = selector.removesuffix(" legal")
         again = document.querySelector(f"#app {selector}:not([disabled])")
         if not ffi.is_none(again) and (
             not selector.startswith("[data-hex") or again.hasAttribute("tabindex")
         ):
             again.focus()
-        elif selector.startswith("[data-hex"):
+        elif selector.startswith("[data-hex") or legal:
             self.focus_legal(0)
 
     def _render_curtain(self, seat: int | None) -> None:
         curtain = element("curtain")
+        was_hidden = bool(curtain.hidden)
         curtain.hidden = seat is None
         document.documentElement.toggleAttribute("data-curtain", seat is not None)
         if seat is not None:
             name = self.session.seats[seat].name
-            element(
-                "curtain-text"
-            ).textContent = f"Pass the device to {name}. Nobody else should see the screen now."
+            element("curtain-text").textContent = (
+                f"Pass the device to {name}. Nobody's hand is shown until {name} has it: "
+                "everyone else, please look away."
+            )
             element("curtain-button").textContent = f"I am {name}: show my hand"
+            if was_hidden and not self.embed:
+                element("curtain-button").focus()
 
-    def _render_side(self, result_markup: str) -> None:
+    def _render_side(self, result_markup: str, curtained: bool = False) -> None:
+        """Messages, undo and redo, the move list and the scrubber, the result. Behind the
+        pass-the-device screen: no message (it was said to the person before), the move
+        list only up to the position shown, no undo, redo, hint or scrubbing."""
         session = self.session
         state = session.state
-        element("message").textContent = session.message or ""
+        element("message").textContent = "" if curtained else (session.message or "")
+        refusal = session.undo_refusal() if not curtained else None
         for button in document.querySelectorAll('.controls [data-command="undo"]'):
-            button.disabled = not session.can_undo()
+            button.disabled = curtained or not session.can_undo()
+            if refusal and state.ply:
+                button.title = refusal
+            else:
+                button.removeAttribute("title")
         for button in document.querySelectorAll('.controls [data-command="redo"]'):
-            button.disabled = not session.can_redo()
+            button.disabled = curtained or not session.can_redo()
+        for button in document.querySelectorAll('.controls [data-command="hint"]'):
+            button.disabled = curtained or not session.may_play()
         groups = self.presenter.move_groups(session)
-        element("move-list").innerHTML = move_list_html(groups, session.seats, state.ply)
+        if curtained:
+            groups = [
+                MoveGroup(g.heading, tuple(m for m in g.moves if m.ply <= state.ply))
+                for g in groups
+            ]
+            groups = [g for g in groups if g.moves]
+        floor = session.undo_floor()
+        element("move-list").innerHTML = move_list_html(
+            groups, session.seats, state.ply, earliest=floor
+        )
         scrubber = element("scrubber")
-        scrubber.max = str(session.total_plies)
+        scrubber.min = str(floor)
+        scrubber.max = str(state.ply if curtained else session.total_plies)
         scrubber.value = str(state.ply)
+        scrubber.disabled = curtained or floor >= session.total_plies
         scrubber.setAttribute("aria-valuetext", f"move {state.ply} of {session.total_plies}")
         result = element("result")
         if state.is_over():
@@ -1023,7 +1127,7 @@ class App:
         level = session.bot_to_move()
         position = (id(session), session.state.ply)
         # An embedded board shows a game: its computer seats never move by themselves.
-        idle = self.tutorial is not None or self.embed or self.ai_paused
+        idle = self.tutorial is not None or self.embed or self.ai_paused or not session.may_play()
         if level is None or idle:
             if self._ai_for is not None and self._ai_for != position:
                 self._cancel_ai()
@@ -1132,15 +1236,23 @@ class App:
 
     def _save_preview(self) -> None:
         """Keep the board as drawn, for web/loading.js to paint on the next visit while
-        Python starts. Never at the cost of a save: a full storage just skips it."""
-        if self.storage is None or self._viewer() >= 0 or self.entry.hidden_information:
-            return  # a hidden hand is never left in storage in the clear
+        Python starts. Never at the cost of a save: a full storage just skips it.
+
+        The next visit may be anyone's: in a game with hidden hands the kept board is
+        drawn again from what every seat may see (``SPECTATOR``), never from the view of
+        the person at the screen, so no hand is left in storage in the clear."""
+        if self.storage is None:
+            return
+        markup, view_box = str(self.board.innerHTML), self._view_box
+        if self.entry.hidden_information and self._viewer() != SPECTATOR:
+            public = self.presenter.render(self.session.scene(SPECTATOR, False)).board
+            markup, view_box = public.markup, public.view_box
         preview = {
             "hash": self._shown_hash,
             "game": self.entry.id,
             "title": self.entry.title,
-            "viewBox": self._view_box,
-            "markup": str(self.board.innerHTML),
+            "viewBox": view_box,
+            "markup": markup,
         }
         try:
             self.storage.set(PREVIEW_KEY, json.dumps(preview, separators=(",", ":")))

@@ -382,6 +382,13 @@ class Teaching:
         title = study.title if study is not None and study.title else f"{entry.title} game"
         element("share-link").value = str(window.location.href)
         element("embed-code").value = iframe_code(src, title, width, height)
+        if source.hidden_information and not source.line_over:
+            # The embedded view shows every hand: not on this screen while the game is on.
+            self._stop_preview()
+            element(
+                "embed-preview-state"
+            ).textContent = "(no preview while the game is on: the embedded view shows every hand)"
+            return
         preview = self._preview()
         preview.width = str(width)
         preview.height = str(height)

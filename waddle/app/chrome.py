@@ -166,19 +166,22 @@ def embed_code(src: str, title: str) -> str:
 def viewer_for(session: Any, hidden_information: bool, embed: bool, revealed: int | None) -> int:
     """Whose view the screen shows: the seat that decides what is drawn.
 
-    Perfect-information games and finished games show everything, and so does the embedded
-    view (a replay for teaching). In a game with hidden hands the screen shows the one
-    person's seat when only one seat is a person; with several people at one device it
-    shows the person to move once they have confirmed they hold the device (``revealed``,
-    the pass-the-device screen), and otherwise only what everyone may see.
+    Perfect-information games show everything, and so do the embedded view (a replay for
+    teaching), a finished game (at any of its positions: its line of play ends over) and
+    a game of computers only (nobody at the screen plays). In a game with hidden hands the
+    screen shows the one person's seat when only one seat is a person; with several people
+    at one device it shows the person to move once they have confirmed they hold the
+    device (``revealed``, the pass-the-device screen), and otherwise only what everyone
+    may see: between two people's turns, and during a computer's turn.
     """
-    state = session.state
-    if not hidden_information or embed or state.is_over():
+    if not hidden_information or embed or _finished(session):
         return OMNISCIENT
     people = [p for p, seat in enumerate(session.seats) if seat.bot is None]
+    if not people:
+        return OMNISCIENT
     if len(people) == 1:
         return people[0]
-    player = state.to_move()
+    player = session.state.to_move()
     if player is not None and player == revealed and player in people:
         return player
     return SPECTATOR
@@ -188,10 +191,16 @@ def needs_curtain(
     session: Any, hidden_information: bool, embed: bool, revealed: int | None
 ) -> int | None:
     """The seat the device must be passed to before its hand is shown, or None."""
-    if not hidden_information or embed or session.state.is_over():
+    if not hidden_information or embed or _finished(session):
         return None
     people = [p for p, seat in enumerate(session.seats) if seat.bot is None]
     player = session.state.to_move()
     if len(people) < 2 or player not in people or player == revealed:
         return None
     return player
+
+
+def _finished(session: Any) -> bool:
+    """Whether the game's line of play ends over (a session), or its state is over."""
+    line_over = getattr(session, "line_over", None)
+    return bool(line_over) if line_over is not None else session.state.is_over()

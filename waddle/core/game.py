@@ -24,9 +24,14 @@ every game answers them, so shared code never asks which kind of game it holds:
   randomness comes from: the app's session from the record's seed and the ply
   (:func:`resolve_chance`), a bot from its own search generator.
 
-Perfect-information games (Waddle, Hey, That's My Fish!) take both from
-:class:`PerfectInformation`: the view is the state itself and a determinization is a
-clone. Neither has chance nodes.
+- **What cannot be taken back.** ``state.reveals(action)`` says whether an action turns up
+  something hidden until now (a card drawn from the deck, a refill of the face-up row, a
+  reshuffle). The app never undoes such an action: seeing a card and then choosing again
+  would be cheating.
+
+Perfect-information games (Waddle, Hey, That's My Fish!) take all of these from
+:class:`PerfectInformation`: the view is the state itself, a determinization is a clone,
+nothing is revealed. Neither has chance nodes.
 
 >>> from waddle.core.rng import Rng
 >>> class Coin(PerfectInformation):  # the smallest game with a chance node
@@ -135,6 +140,16 @@ class GameState(Protocol[A]):
         """At a chance node, the outcome drawn from ``rng`` (an action to apply)."""
         ...
 
+    def reveals(self, action: A) -> bool:
+        """Whether applying ``action`` here turns up something hidden until now (a card
+        drawn from the deck, a refill of a face-up row, a reshuffle).
+
+        The app never takes such an action back: undo stops before it, since undoing and
+        choosing again would let a player act on what they have seen. Always False in
+        perfect-information games.
+        """
+        ...
+
 
 class PerfectInformation:
     """Defaults for games in which every player sees everything and nothing is left to chance
@@ -153,6 +168,9 @@ class PerfectInformation:
     def sample_chance(self, rng: Rng) -> Any:
         raise ValueError("this game has no chance nodes")
 
+    def reveals(self, action: Any) -> bool:
+        return False
+
 
 def resolve_chance(state: GameState, seed: int) -> list[Any]:
     """Apply chance actions while ``state`` is at a chance node; return them.
@@ -163,7 +181,12 @@ def resolve_chance(state: GameState, seed: int) -> list[Any]:
     """
     drawn = []
     while state.to_move() == CHANCE:
-        action = state.sample_chance(Rng(derive_seed(seed, state.ply, _CHANCE_STREAM)))
+        action = chance_outcome(state, seed)
         state.apply(action)
         drawn.append(action)
     return drawn
+
+
+def chance_outcome(state: GameState, seed: int) -> Any:
+    """The outcome :func:`resolve_chance` draws at ``state``'s chance node (not applied)."""
+    return state.sample_chance(Rng(derive_seed(seed, state.ply, _CHANCE_STREAM)))

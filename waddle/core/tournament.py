@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from waddle.core.game import CHANCE, resolve_chance
 from waddle.core.rng import derive_seed
 
 _SEED_MASK = 0x7FFFFFFF
@@ -137,6 +138,9 @@ def play_game(game: Game) -> GameResult:
     moves = [0] * players
     clock, cpu_clock = time.perf_counter, time.process_time
     while not state.is_over():
+        if state.to_move() == CHANCE:  # a reshuffle: drawn from the deal's seed, as the app does
+            resolve_chance(state, game.map_seed)
+            continue
         player = state.to_move()
         assert player is not None
         start, cpu_start = clock(), cpu_clock()

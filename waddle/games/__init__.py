@@ -4,7 +4,7 @@ Adding a game is adding its package and one entry here; no shared module changes
 docs/architecture.md). Entries import nothing: a game's package loads on first use.
 
 >>> [entry.id for entry in GAMES]
-['waddle', 'htmf']
+['waddle', 'htmf', 'pebbles']
 >>> GAMES.by_format("htmf-record/1").title
 "Hey, That's My Fish!"
 """
@@ -32,6 +32,18 @@ GAMES = Registry(
             module="waddle.games.htmf",
             summary="Hop across the ice in straight lines; every floe you leave is yours, "
             "with its fish.",
+        ),
+        GameEntry(
+            id="pebbles",
+            title="Pebbles",
+            players=(2, 4),
+            default_players=2,
+            hidden_information=True,
+            formats=("pebbles-record/1",),
+            link_prefixes=("p1.",),
+            module="waddle.games.pebbles",
+            summary="Play a card, then two actions: penguins and pebbles win tiles and "
+            "territories, the highest card of the led suit wins the trick.",
         ),
     ]
 )

@@ -51,6 +51,9 @@ class Rendered:
     """The game's side panels (scores, turn order), each a ``<section class="panel">``."""
     result: str
     """The result panel once the game is over ("" before)."""
+    table: str = ""
+    """What lies on the table beside the board, drawn under it: a card game's hands,
+    trick and face-up cards ("" for games that are all board)."""
 
 
 @dataclass(frozen=True)
@@ -154,8 +157,12 @@ def draws_marks(presenter: Any) -> bool:
     return callable(getattr(presenter, "draw_marks", None))
 
 
-def move_list_html(groups: Sequence[MoveGroup], seats: Sequence[Seat], current: int) -> str:
-    """The moves, group by group; each move is a button that shows the position after it.
+def move_list_html(
+    groups: Sequence[MoveGroup], seats: Sequence[Seat], current: int, earliest: int = 0
+) -> str:
+    """The moves, group by group; each move is a button that shows the position after it
+    (disabled before ``earliest``, the first position that may be shown: see
+    :meth:`waddle.app.session.Session.undo_floor`).
 
     A button's accessible name holds its visible text ("Red 3,-1d"), so speech control
     finds it by what it shows (WCAG 2.5.3), then says the move in words.
@@ -166,7 +173,8 @@ def move_list_html(groups: Sequence[MoveGroup], seats: Sequence[Seat], current: 
             f'<li><button type="button" class="move{" current" if m.ply == current else ""}" '
             f'data-ply="{m.ply}" aria-label="Move {m.ply}: {escape(seats[m.player].name)} '
             f'{escape(m.notation)}, {escape(m.spoken)}"'
-            f"{' aria-current=step' if m.ply == current else ''}>"
+            f"{' aria-current=step' if m.ply == current else ''}"
+            f"{' disabled' if m.ply < earliest else ''}>"
             f'<span class="move-player" data-player="{m.player}">'
             f"{escape(seats[m.player].name)}</span> {escape(m.notation)}</button></li>"
             for m in group.moves

@@ -1,0 +1,111 @@
+"""Whole games of Pebbles played in the page, checked against the engine in this process:
+hot-seat games through the pass-the-device screens (2 players, then 3 in the same page, a
+link pasted into the address as a player opening one does), and a 4-player game of one
+person against three computers.
+
+Between two people's turns the page must show the pass-the-device screen with nothing of
+any hand in its whole HTML, and no hint, scrubbing or message; after the confirm, the
+person's hand and only theirs. After every decision the address holds exactly the game so
+far; at each turn's end the hooks show the engine's position as the seat at the screen
+sees it; at the end the results panel shows the engine's replay of the address.
+"""
+
+from __future__ import annotations
+
+import random
+
+from conftest import open_app
+from pebbles_tools import (
+    assert_nothing_hidden_in_the_page,
+    assert_pebbles_hooks,
+    assert_pebbles_results,
+    mirror_of,
+    pass_the_device,
+    play_by_clicking,
+    random_decision,
+    read_pebbles,
+)
+
+from waddle.app.session import Session
+from waddle.core.game import OMNISCIENT
+
+WAIT_MS = 60_000
+
+
+def play_hot_seat(page, mirror: Session, policy_seed: int) -> dict:
+    """Play ``mirror``'s game (on the page, every seat a person) to its end by clicking."""
+    rng = random.Random(policy_seed)
+    state = mirror.state
+    names = [s.name for s in mirror.seats]
+    holder = None
+    curtains = 0
+    while not state.is_over():
+        player = state.to_move()
+        if player != holder:
+            said = pass_the_device(page, state)
+            assert said == f"I am {names[player]}: show my hand"
+            holder = player
+            curtains += 1
+            assert_pebbles_hooks(read_pebbles(page), state, player)
+        action = random_decision(state, rng)
+        address = play_by_clicking(page, state, action)
+        assert mirror.play(action), mirror.message
+        assert address == "#" + mirror.link(), f"the page made {action} as the engine did"
+    hooks = read_pebbles(page)
+    assert not hooks["curtain"]
+    assert_pebbles_hooks(hooks, state, OMNISCIENT)  # a finished game shows every hand
+    assert_pebbles_results(hooks, state, names)
+    replayed = mirror_of(hooks["hash"]).state
+    assert replayed.is_over() and replayed.breakdown() == state.breakdown()
+    assert curtains >= 20, "a pass-the-device screen before every turn of ten rounds"
+    return hooks
+
+
+def test_pebbles_hot_seat_games_of_2_and_3_players_through_the_pass_the_device_screens(page):
+    page.set_default_timeout(WAIT_MS)
+    first = Session.new("pebbles", 2, 4242, names=["Ada", "Zoë Ørsted"])
+    open_app(page, "#" + first.link())
+    play_hot_seat(page, first, policy_seed=1)
+
+    second = Session.new("pebbles", 3, 77, names=["Ann", "Bo", "<b>Cy</b>"])
+    page.evaluate("link => { location.hash = link; }", second.link())
+    page.wait_for_function("link => location.hash === '#' + link", arg=second.link())
+    hooks = play_hot_seat(page, second, policy_seed=2)
+    assert page.locator("#result b").count() == 0, "a name is text, not markup"
+    assert hooks["result"]["winners"]
+
+
+def test_pebbles_one_person_against_three_computers(page):
+    """The person's hand is on the screen all along (no pass-the-device screen), the
+    computers' turns show no other hand, and the game ends as the engine replays it."""
+    page.set_default_timeout(WAIT_MS)
+    bots = [None, "random", "random", "random"]
+    start = Session.new("pebbles", 4, 31, names=["Me", "C1", "C2", "C3"], bots=bots)
+    open_app(page, "#" + start.link())
+    page.select_option("#ai-speed", "fast")
+    rng = random.Random(9)
+    decisions = 0
+    while True:
+        # Wait until it is the person's turn (or the game is over).
+        page.wait_for_function(
+            """() => !document.documentElement.dataset.thinking &&
+               (document.querySelector('[data-to-move="0"]') ||
+                !document.getElementById('result').hidden)"""
+        )
+        hooks = read_pebbles(page)
+        assert not hooks["curtain"]
+        mirror = mirror_of(hooks["hash"])
+        state = mirror.state
+        if state.is_over():
+            break
+        if state.to_move() != 0:
+            continue  # a computer's decision landed between the two reads
+        assert_pebbles_hooks(hooks, state, 0)
+        assert_nothing_hidden_in_the_page(page, state, 0)
+        action = random_decision(state, rng)
+        play_by_clicking(page, state, action)
+        decisions += 1
+    assert decisions >= 15
+    assert_pebbles_hooks(hooks, state, OMNISCIENT)
+    assert_pebbles_results(hooks, state, ["Me", "C1", "C2", "C3"])
+    assert mirror.seats[1].bot == "random", "the link keeps the computer seats"

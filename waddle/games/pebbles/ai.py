@@ -1,0 +1,615 @@
+"""Bots that play Pebbles, deciding from their seat's view only.
+
+>>> from waddle.games.pebbles import new_game
+>>> state = new_game(players=2, seed=3)
+>>> bot = make_bot("medium", seed=1)
+>>> bot.choose(state) in state.legal_actions()
+True
+
+The levels (:data:`LEVELS`; links and the page name them by position):
+
+- ``random``: a uniformly random legal decision (:class:`waddle.core.bots.RandomBot`).
+- ``easy``: the greedy player with noise on its judgement.
+- ``medium``: the greedy player. For each decision it plays the rest of its own turn
+  greedily (each later decision by its immediate value) and values the position where the
+  turn ends: the points as they stand (pebbles of controlled tiles, territories, love
+  tokens, fish) and its chance to win the trick in play, against its rivals'.
+- ``hard``: information-set tree search (:class:`waddle.core.bots.InformationSetMcts`):
+  each iteration deals the cards it cannot see again at random (``determinize``), so it
+  decides from its view alone. Playouts follow a cheap policy that knows the game (the
+  swing in points of a penguin or a pebble, where the trick stands) for a limited number
+  of decisions; then the position is valued like the greedy player's, with the margin
+  squashed to (0, 1). New nodes try the cheap policy's favourite first.
+
+Every bot sees only what its seat sees: the greedy player also thinks in a determinized
+world (its own turn can draw a card from the deck), and the tests check that changing
+the cards a seat cannot see does not change any bot's choice.
+
+Everything here is deterministic given the seed and an iteration budget (see
+:mod:`waddle.core.bots`): integer arithmetic and floats built from ``+ - * /`` in a fixed
+order, ties to the first decision in the engine's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from waddle.core.bots import (
+    Budget,
+    InformationSetMcts,
+    MctsBot,
+    MctsConfig,
+    RandomBot,
+    Search,
+    SearchBot,
+)
+from waddle.core.game import CHANCE
+from waddle.core.rng import Rng
+from waddle.games.pebbles.actions import (
+    K_COLLECT,
+    K_COURT_PEBBLE,
+    K_COURT_PENGUIN,
+    K_DONE,
+    K_FISH,
+    K_PLACE,
+    K_PLAY,
+    K_PUSH,
+    K_SCURRY,
+    K_STEP,
+    Action,
+)
+from waddle.games.pebbles.cards import NUMBER_OF, SUIT_OF
+from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
+
+LEVELS = ("random", "easy", "medium", "hard")
+"""Bot levels from weakest to strongest, as links and the page name them."""
+BENCH_LEVELS = ("uct",)
+"""Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
+determinized tree search with none of the knowledge (uniformly random playouts to the end
+of the game, win shares as rewards)."""
+
+
+# -- what the position is worth -------------------------------------------------------------------
+
+
+def points(state: PebblesState) -> list[float]:
+    """Each player's points as if the game ended now (the rules' scoring, fast)."""
+    n = state.players
+    pen = state.pen
+    pebbles = state.pebbles
+    layout = state.layout
+    values = _values(state)
+    tiles = len(pebbles)
+    pts = [0.0] * n
+    ctrl: list[tuple[int, ...]] = [()] * tiles
+    for t in range(tiles):
+        base = t * n
+        row = pen[base : base + n]
+        top = max(row)
+        if top:
+            if row.count(top) == 1:
+                who: tuple[int, ...] = (row.index(top),)
+            else:
+                who = tuple(p for p in range(n) if row[p] == top)
+            ctrl[t] = who
+            k = pebbles[t]
+            if k:
+                for p in who:
+                    pts[p] += k
+    for k, group in enumerate(layout.members):
+        held = [0] * n
+        for t in group:
+            for p in ctrl[t]:
+                held[p] += 1
+        top = max(held)
+        if top:
+            v = values[k]
+            for p in range(n):
+                if held[p] == top:
+                    pts[p] += v
+    love, fish = state.love, state.fish
+    for p in range(n):
+        pts[p] += love[p] + fish[p] // 2
+    return pts
+
+
+_VALUES: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _values(state: PebblesState) -> tuple[int, ...]:
+    key = (id(state.layout), state.players)
+    values = _VALUES.get(key)
+    if values is None:
+        if len(_VALUES) > 64:
+            _VALUES.clear()
+        values = _VALUES[key] = state.layout.values(state.players)
+    return values
+
+
+def relative(values: Sequence[float], player: int) -> float:
+    """A value vector seen by ``player``: theirs less the best rival's."""
+    best = None
+    for q, v in enumerate(values):
+        if q != player and (best is None or v > best):
+            best = v
+    return values[player] - (best or 0.0)
+
+
+def trick_outlook(state: PebblesState) -> list[float]:
+    """Each player's expected share of the trick in play (0 when no trick is open): the
+    player whose card leads it now, times the chance that none of the players still to
+    play holds a higher card of the led suit (from the number of such cards nobody has
+    played, a cheap estimate that uses no hidden card)."""
+    n = state.players
+    out = [0.0] * n
+    trick = state.trick
+    if not trick:
+        return out
+    led = SUIT_OF[trick[0]]
+    best = 0
+    for k in range(1, len(trick)):
+        if SUIT_OF[trick[k]] == led and trick[k] > trick[best]:
+            best = k
+    winner = (state.lead + best) % n
+    to_play = n - len(trick)  # players who have not played their card yet
+    higher = 13 - NUMBER_OF[trick[best]]
+    seen = 0
+    for c in state.discards:
+        if SUIT_OF[c] == led and c > trick[best]:
+            seen += 1
+    for c in state.row:
+        if c >= 0 and SUIT_OF[c] == led and c > trick[best]:
+            seen += 1
+    unseen_higher = max(0, higher - seen)
+    hold = 1.0
+    for _ in range(to_play):
+        hold *= _NOBODY_HAS[min(unseen_higher, 12)]
+    out[winner] = hold
+    return out
+
+
+_NOBODY_HAS = tuple(0.62**k for k in range(13))
+"""How likely one player still to play holds none of ``k`` unseen higher cards of the led
+suit (each in a given hand a bit over a third of the time, as rough as it is cheap)."""
+
+TRICK_VALUE = 1.4
+"""A trick won: its love token, and leading the next round."""
+
+
+def estimate(state: PebblesState, hands: float = 0.0) -> list[float]:
+    """Each player's points as they stand plus their share of the open trick, and with
+    ``hands`` > 0 that weight of their share of the tricks still to come
+    (:func:`hands_outlook`)."""
+    values = points(state)
+    for p, share in enumerate(trick_outlook(state)):
+        values[p] += TRICK_VALUE * share
+    if hands:
+        for p, share in enumerate(hands_outlook(state)):
+            values[p] += hands * share
+    return values
+
+
+_CARD_WEIGHT = tuple((number / 13.0) ** 3 for number in range(14))
+
+
+def hands_outlook(state: PebblesState) -> list[float]:
+    """Each player's expected tricks among the rounds after this one, from the strength of
+    the hands in this state: a high card counts far more than a low one. (In a
+    determinized world the other hands are a guess drawn from what the seat has seen.)"""
+    n = state.players
+    rounds = 10 - state.round - (1 if state.trick else 0)
+    if rounds <= 0:
+        return [0.0] * n
+    strength = []
+    for hand in state.hands:
+        total = 0.0
+        for c in hand:
+            total += _CARD_WEIGHT[NUMBER_OF[c]]
+        strength.append(total)
+    whole = 0.0
+    for v in strength:
+        whole += v
+    if whole <= 0.0:
+        return [rounds / n] * n
+    return [rounds * v / whole for v in strength]
+
+
+# -- cheap values of decisions, without playing them (playouts and priors) -----------------------
+
+
+def _rel(who: Sequence[int], me: int, n: int) -> float:
+    """What control by ``who`` is worth to ``me`` against the average rival, per point."""
+    if not who:
+        return 0.0
+    mine = 1.0 if me in who else 0.0
+    others = len(who) - mine
+    return mine - others / (n - 1)
+
+
+def _top(counts: Sequence[int]) -> tuple[int, ...]:
+    """The players with the most of ``counts`` (at least one), as the rules' control."""
+    top = max(counts)
+    if not top:
+        return ()
+    return tuple(p for p, c in enumerate(counts) if c == top)
+
+
+class Control:
+    """Who controls each tile and territory of a position, to value what-ifs quickly: a
+    penguin moved or a pebble added changes one or two tiles and their territories."""
+
+    __slots__ = ("held", "n", "state", "territories", "tiles", "values")
+
+    def __init__(self, state: PebblesState) -> None:
+        n = state.players
+        pen = state.pen
+        layout = state.layout
+        self.state = state
+        self.n = n
+        self.values = _values(state)
+        self.tiles = [_top(pen[t * n : t * n + n]) for t in range(len(layout))]
+        self.held = []
+        for group in layout.members:
+            held = [0] * n
+            for t in group:
+                for p in self.tiles[t]:
+                    held[p] += 1
+            self.held.append(held)
+        self.territories = [_top(h) for h in self.held]
+
+    def penguin(self, me: int, owner: int, src: int, dst: int) -> float:
+        """How ``me``'s relative points change if ``owner``'s penguin goes from tile index
+        ``src`` to ``dst`` (-1: from the supply, or off the board)."""
+        state, n = self.state, self.n
+        pen, pebbles = state.pen, state.pebbles
+        territory_of = state.layout.territory_of
+        total = 0.0
+        changed = []
+        for t, d in ((src, -1), (dst, 1)):
+            if t < 0:
+                continue
+            row = pen[t * n : t * n + n]
+            row[owner] += d
+            new = _top(row)
+            old = self.tiles[t]
+            if new != old:
+                changed.append((t, old, new))
+                if pebbles[t]:
+                    total += pebbles[t] * (_rel(new, me, n) - _rel(old, me, n))
+        done = -1
+        for t, _, _ in changed:
+            k = territory_of[t]
+            if k == done:
+                continue
+            done = k
+            held = list(self.held[k])
+            for u, old, new in changed:
+                if territory_of[u] == k:
+                    for p in old:
+                        held[p] -= 1
+                    for p in new:
+                        held[p] += 1
+            total += self.values[k] * (_rel(_top(held), me, n) - _rel(self.territories[k], me, n))
+        return total
+
+    def pebble(self, me: int, t: int) -> float:
+        """What a pebble on tile index ``t`` is worth to ``me`` (relative)."""
+        return _rel(self.tiles[t], me, self.n)
+
+
+def card_value(state: PebblesState, card: int, control: Control) -> float:
+    """A card to play: its chance at the trick, and the placement it allows."""
+    n = state.players
+    trick = state.trick
+    me = state.current
+    number = NUMBER_OF[card]
+    later = n - len(trick) - 1
+    if not trick:
+        chance = (number / 13.0) ** (later + 1)
+    else:
+        led = SUIT_OF[trick[0]]
+        best = trick[0]
+        for c in trick[1:]:
+            if SUIT_OF[c] == led and c > best:
+                best = c
+        if SUIT_OF[card] == led and card > best:
+            chance = (number / 13.0) ** later - 0.02 * (card - best)
+        else:
+            chance = 0.0
+    value = TRICK_VALUE * chance
+    if state.supply[me]:
+        t = state.layout.index.get(number)
+        if t is not None:
+            value += 0.8 * control.penguin(me, me, -1, t)
+    return value
+
+
+def quick_value(state: PebblesState, action: Action, control: Control) -> float:
+    """The playout policy's judgement of one decision of the player to move, unplayed
+    (``control`` is :class:`Control` of ``state``)."""
+    kind = action.kind
+    me = state.current
+    index = state.layout.index
+    if kind == K_PLAY:
+        return card_value(state, action.arg, control)
+    if kind in (K_PLACE, K_COURT_PENGUIN):
+        return control.penguin(me, me, -1, index[action.arg]) + 0.05
+    if kind in (K_COLLECT, K_COURT_PEBBLE):
+        return control.pebble(me, index[action.arg])
+    if kind == K_FISH:
+        return 0.6 + 0.02 * NUMBER_OF[action.arg]
+    if kind == K_STEP:
+        value = control.penguin(me, state.mv_owner, state.mv_tile, index[action.arg])
+        if state.mv_free == 0:
+            value -= 0.5  # a fish token
+        return value
+    if kind == K_DONE:
+        return 0.0
+    neighbours = state.layout.neighbours
+    if kind == K_SCURRY:
+        t = index[action.arg]
+        best = 0.0
+        for j in neighbours[t]:
+            v = control.penguin(me, me, t, j)
+            if v > best:
+                best = v
+        return best
+    if kind == K_PUSH:
+        t = index[action.arg]
+        n = state.players
+        value = 0.0
+        for q in range(n):
+            if q != me and state.pen[t * n + q]:
+                best = 0.0
+                for j in neighbours[t]:
+                    v = control.penguin(me, q, t, j)
+                    if v > best:
+                        best = v
+                value += best
+        return value
+    return 0.0
+
+
+# -- the greedy player ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """The greedy player's knobs: ``noise`` is uniform noise on every value (easy)."""
+
+    noise: float = 0.0
+
+
+MEDIUM = Greedy()
+EASY = Greedy(noise=2.0)
+
+
+def _finish_turn(world: PebblesState, me: int, rng: Rng) -> None:
+    """Play the rest of ``me``'s turn, each decision by its immediate estimate."""
+    while not world.is_over():
+        who = world.to_move()
+        if who == CHANCE:
+            world.apply(world.sample_chance(rng))
+            continue
+        if who != me or world.step == PLAY_STEP:
+            return
+        best, best_value = None, 0.0
+        for action in world.legal_actions():
+            after = world.clone()
+            after.apply(action)
+            value = relative(estimate(after), me)
+            if best is None or value > best_value:
+                best, best_value = action, value
+        world.apply(best)
+
+
+def greedy_values(state: PebblesState, knobs: Greedy, rng: Rng) -> list[tuple[Action, float]]:
+    """Every legal decision with the greedy player's value for it (higher is better),
+    judged in one determinized world (the seat's view, the rest dealt from ``rng``)."""
+    me = state.to_move()
+    world = state.determinize(me, rng)
+    out = []
+    for action in world.legal_actions():
+        after = world.clone()
+        after.apply(action)
+        _finish_turn(after, me, rng)
+        value = relative(estimate(after), me)
+        if knobs.noise:
+            value += knobs.noise * (2 * rng.random() - 1)
+        out.append((action, value))
+    return out
+
+
+class GreedySearch(Search[Action]):
+    """The greedy player's decision: a single iteration values every legal decision."""
+
+    def __init__(self, state: PebblesState, budget: Budget, knobs: Greedy, rng: Rng) -> None:
+        super().__init__(state, budget)
+        self._state = state.clone()
+        self._knobs = knobs
+        self._rng = rng
+        self._values: list[tuple[Action, float]] = []
+
+    def _iterate(self, count: int) -> int:
+        self._values = greedy_values(self._state, self._knobs, self._rng)
+        self.done = True
+        return 1
+
+    def best(self) -> Action:
+        if not self._values:  # a single legal decision needs no thought
+            return self.legal[0]
+        best, best_value = self._values[0]
+        for action, value in self._values[1:]:
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def stats(self) -> list[tuple[Action, int, float]]:
+        return sorted(((a, 1, v) for a, v in self._values), key=lambda row: -row[2])
+
+
+class GreedyBot(SearchBot[Action]):
+    """The ``easy`` and ``medium`` levels."""
+
+    def __init__(
+        self, seed: int = 0, budget: Budget | None = None, knobs: Greedy = MEDIUM, name="greedy"
+    ) -> None:
+        super().__init__(seed, budget)
+        self.knobs = knobs
+        self.name = name
+
+    def start(self, state: PebblesState) -> GreedySearch:
+        return GreedySearch(state, self.budget, self.knobs, self.search_rng(state))
+
+
+# -- tree search with knowledge of the game ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HardKnobs:
+    """The knobs of the ``hard`` bot.
+
+    - ``exploration``, ``bias``: UCT's constant and the progressive bias of the priors.
+    - ``playout_decisions``: playouts stop after this many decisions per player (and at
+      the end of the game), and the position is valued by :func:`estimate`.
+    - ``noise``: uniform noise on the playout policy's values.
+    - ``margin_scale``: the reward is the margin over the best rival squashed to (0, 1):
+      ``0.5 + 0.5 * d / (|d| + margin_scale)``; at the end of the game it is blended
+      with the win share by ``win_weight``.
+    """
+
+    exploration: float = 0.5
+    bias: float = 0.5
+    playout_decisions: int = 8
+    noise: float = 0.6
+    margin_scale: float = 4.0
+    win_weight: float = 0.5
+    hands: float = 0.0
+    """Weight of the tricks the hands promise (:func:`hands_outlook`) in the valuation."""
+
+
+HARD = HardKnobs()
+
+
+class PebblesKnowledge:
+    """The hooks that turn :class:`~waddle.core.bots.InformationSetMcts` into the hard bot."""
+
+    def __init__(self, knobs: HardKnobs = HARD) -> None:
+        self.knobs = knobs
+
+    def policy(self, state: PebblesState, rng: Rng) -> Action:
+        """The playout decision: the best quick value, with noise."""
+        noise = self.knobs.noise
+        random = rng.random
+        control = Control(state)
+        best, best_value = None, 0.0
+        for action in state.legal_actions():
+            value = quick_value(state, action, control) + noise * random()
+            if best is None or value > best_value:
+                best, best_value = action, value
+        return best
+
+    def evaluate(self, state: PebblesState) -> list[float]:
+        """Rewards where a playout stops: the margin over the best rival, squashed; at the
+        end of the game blended with the win share."""
+        est = estimate(state, self.knobs.hands)
+        n = len(est)
+        scale = self.knobs.margin_scale
+        rewards = []
+        over = state.is_over()
+        winners = state.winners() if over else ()
+        weight = self.knobs.win_weight if over else 0.0
+        for p in range(n):
+            d = relative(est, p)
+            margin = 0.5 + 0.5 * d / (abs(d) + scale)
+            if weight:
+                win = 1.0 / len(winners) if p in winners else 0.0
+                margin = (1.0 - weight) * margin + weight * win
+            rewards.append(margin)
+        return rewards
+
+    def prior(self, state: PebblesState, actions: Sequence[Action]) -> list[float]:
+        """The quick values, rescaled to [0, 1] (the best is 1)."""
+        control = Control(state)
+        raw = [quick_value(state, a, control) for a in actions]
+        lo, hi = min(raw), max(raw)
+        if hi <= lo:
+            return [0.5] * len(raw)
+        return [(v - lo) / (hi - lo) for v in raw]
+
+
+STEP_SHARE = {PLAY_STEP: 1.0, MOVE: 0.25}
+"""The share of a turn's budget a decision gets, by the turn's step (others: 0.5): the
+card matters most, a penguin's steps least (see :class:`HardBot`)."""
+
+
+class HardBot(SearchBot[Action]):
+    """The ``hard`` level: :class:`~waddle.core.bots.InformationSetMcts` with
+    :class:`PebblesKnowledge`.
+
+    The budget given is a card decision's; the other decisions of a turn get a share of it
+    (:data:`STEP_SHARE`), and a decision with a single choice costs nothing.
+    """
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: HardKnobs = HARD):
+        super().__init__(seed, budget)
+        self.knobs = knobs
+
+    def start(self, state: PebblesState) -> InformationSetMcts[Action]:
+        knowledge = PebblesKnowledge(self.knobs)
+        config = MctsConfig(
+            exploration=self.knobs.exploration,
+            policy=knowledge.policy,
+            evaluate=knowledge.evaluate,
+            playout_depth=self.knobs.playout_decisions * state.players,
+            prior=knowledge.prior,
+            bias=self.knobs.bias,
+        )
+        share = STEP_SHARE.get(state.step, 0.5)
+        budget = self.budget
+        if budget.iterations is not None:
+            budget = Budget(iterations=max(1, round(budget.iterations * share)))
+        else:
+            budget = Budget(seconds=budget.seconds * share)
+        return InformationSetMcts(state, budget, config, self.search_rng(state))
+
+
+def make_bot(
+    level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
+) -> SearchBot[Action]:
+    """A bot of ``level`` (one of :data:`LEVELS`) thinking for ``seconds`` or
+    ``iterations``. Neither means one second; with ``iterations`` it is deterministic.
+
+    For benchmarks, ``level@n`` is ``level`` with exactly ``n`` iterations a card
+    decision, whatever else is asked:
+
+    >>> make_bot("hard", seed=7, iterations=100)
+    <HardBot hard seed=7 Budget(seconds=None, iterations=100)>
+    >>> make_bot("hard@900", seed=7, seconds=1.0).budget
+    Budget(seconds=None, iterations=900)
+    """
+    if "@" in level:
+        level, _, count = level.partition("@")
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"unknown bot level {level}@{count!r}: @ takes a number of iterations")
+        seconds, iterations = None, int(count)
+    budget = Budget.of(seconds, iterations)
+    if level == "random":
+        return RandomBot(seed, budget)
+    if level == "easy":
+        return GreedyBot(seed, budget, EASY, "easy")
+    if level == "medium":
+        return GreedyBot(seed, budget, MEDIUM, "medium")
+    if level == "hard":
+        return HardBot(seed, budget)
+    if level == "uct":
+        bot = MctsBot(seed, budget)  # InformationSetMcts: the state has hidden information
+        bot.name = "uct"
+        return bot
+    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+
+
+__all__ = ["HARD", "LEVELS", "HardBot", "HardKnobs", "make_bot"]

@@ -1,0 +1,185 @@
+"""Seat balance of Pebbles on a layout: self-play games, counted by seat.
+
+A *seat* is a position from the first lead player: seat 0 leads the first round, seat 1 is
+on its left, and so on. Every player of a self-play game is the same bot, so a difference
+between the seats comes from the order of play and the layout, not from the players.
+
+>>> game = play_self_play(players=2, seed=4, level="random")
+>>> sorted(game.seat_of), len(game.scores)
+([0, 1], 2)
+>>> report = BalanceReport(2, [game])
+>>> round(sum(report.win_shares()), 6)
+1.0
+
+Per game it keeps what the balance questions need: each seat's score, its scoring lines and
+its share of the win (ties split); who controls each territory and each tile at the end;
+which tiles ever held a penguin; how many tricks each seat won, and how many of the tricks
+were won by the player who led them. :class:`BalanceReport` adds them up with 95%
+intervals; ``scripts/bench_pebbles_balance.py`` prints the report (a benchmark, not a test).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from waddle.core.game import CHANCE, resolve_chance
+from waddle.core.tournament import wilson
+from waddle.games.pebbles.ai import make_bot
+from waddle.games.pebbles.layout import Layout, builtin_layout, layout_named
+from waddle.games.pebbles.record import new_record
+
+
+@dataclass(frozen=True)
+class SeatGame:
+    """One finished game, every figure indexed by seat (0 = the first lead)."""
+
+    seed: int
+    seat_of: tuple[int, ...]
+    """The seat of each player number."""
+    scores: tuple[int, ...]
+    wins: tuple[float, ...]
+    """Each seat's share of the win: 1 alone, 1/k in a k-way tie, else 0."""
+    lines: tuple[tuple[int, int, int, int], ...]
+    """Each seat's points from pebbles, territories, love tokens and fish."""
+    territories: tuple[tuple[int, ...], ...]
+    """For each territory, the seats that control it at the end."""
+    tiles: tuple[tuple[int, ...], ...]
+    """For each tile (layout order), the seats that control it at the end."""
+    visited: tuple[bool, ...]
+    """For each tile, whether a penguin ever stood on it."""
+    placed: tuple[int, ...]
+    """For each tile, penguins placed on it by Place or Court."""
+    leader_won: int
+    """Tricks won by the player who led them."""
+    led: tuple[int, ...]
+    """Rounds each seat led."""
+
+
+def play_self_play(
+    players: int,
+    seed: int,
+    level: str = "medium",
+    iterations: int | None = None,
+    layout: str | None = None,
+) -> SeatGame:
+    """One game of ``level`` against itself on the built-in (or named) layout."""
+    chosen: Layout = layout_named(layout) if layout else builtin_layout(players)
+    record = new_record(players, seed, chosen)
+    state = record.start()
+    bots = [make_bot(level, seed=seed * 8 + p, iterations=iterations or 1) for p in range(players)]
+    n = players
+    tiles = len(chosen)
+    visited = [False] * tiles
+    placed = [0] * tiles
+    leader_won = 0
+    led = [0] * n
+    while not state.is_over():
+        if state.to_move() == CHANCE:
+            resolve_chance(state, seed)
+            continue
+        before = list(state.pen)
+        supply = sum(state.supply)
+        round_, lead = state.round, state.lead
+        state.apply(bots[state.to_move()].choose(state))
+        for t in range(tiles):
+            if sum(state.pen[t * n : t * n + n]) > sum(before[t * n : t * n + n]):
+                visited[t] = True
+                if sum(state.supply) < supply:
+                    placed[t] += 1
+        if state.round != round_:
+            led[lead] += 1
+            if state.lead == lead:  # the trick went to its leader
+                leader_won += 1
+    seat_of = tuple((p - record.lead) % n for p in range(n))
+
+    def per_seat(values: Sequence) -> tuple:
+        out: list = [0] * n
+        for p, v in enumerate(values):
+            out[seat_of[p]] = v
+        return tuple(out)
+
+    breakdown = state.breakdown()
+    winners = breakdown.winners
+    control_tiles, control_territories = state.control()
+    return SeatGame(
+        seed=seed,
+        seat_of=seat_of,
+        scores=per_seat(breakdown.totals),
+        wins=per_seat([1.0 / len(winners) if p in winners else 0.0 for p in range(n)]),
+        lines=per_seat([(s.pebbles, s.territories, s.love, s.fish) for s in breakdown.players]),
+        territories=tuple(tuple(sorted(seat_of[p] for p in who)) for who in control_territories),
+        tiles=tuple(tuple(sorted(seat_of[p] for p in who)) for who in control_tiles),
+        visited=tuple(visited),
+        placed=tuple(placed),
+        leader_won=leader_won,
+        led=per_seat(led),
+    )
+
+
+class BalanceReport:
+    """Self-play games of one player count added up by seat."""
+
+    def __init__(self, players: int, games: Sequence[SeatGame]) -> None:
+        self.players = players
+        self.games = list(games)
+
+    def _mean(self, values: Sequence[float]) -> float:
+        return sum(values) / len(values) if values else 0.0
+
+    def win_shares(self) -> list[float]:
+        return [self._mean([g.wins[s] for g in self.games]) for s in range(self.players)]
+
+    def win_intervals(self) -> list[tuple[float, float]]:
+        n = len(self.games)
+        return [wilson(sum(g.wins[s] for g in self.games), n) for s in range(self.players)]
+
+    def largest_gap(self) -> float:
+        fair = 1.0 / self.players
+        return max(abs(w - fair) for w in self.win_shares())
+
+    def mean_scores(self) -> list[float]:
+        return [self._mean([g.scores[s] for g in self.games]) for s in range(self.players)]
+
+    def mean_lines(self) -> list[tuple[float, float, float, float]]:
+        """Each seat's mean points from pebbles, territories, love and fish."""
+        return [
+            tuple(self._mean([g.lines[s][k] for g in self.games]) for k in range(4))  # type: ignore[misc]
+            for s in range(self.players)
+        ]
+
+    def mean_led(self) -> list[float]:
+        """Rounds each seat led, per game."""
+        return [self._mean([g.led[s] for g in self.games]) for s in range(self.players)]
+
+    def leader_won(self) -> float:
+        """Share of tricks won by the player who led them."""
+        return sum(g.leader_won for g in self.games) / (10 * len(self.games) or 1)
+
+    def territory_shares(self) -> list[list[float]]:
+        """For each territory, each seat's share of its control (ties split; the rest of
+        the 100% is games where nobody controls it)."""
+        out = []
+        for k in range(len(self.games[0].territories)):
+            row = [0.0] * self.players
+            for g in self.games:
+                who = g.territories[k]
+                for s in who:
+                    row[s] += 1.0 / len(who)
+            out.append([v / len(self.games) for v in row])
+        return out
+
+    def tile_rows(self) -> list[tuple[float, float, float]]:
+        """For each tile: the share of games in which a penguin stood on it, the share in
+        which somebody controls it at the end, and the penguins placed on it per game."""
+        n = len(self.games)
+        rows = []
+        for t in range(len(self.games[0].tiles)):
+            rows.append(
+                (
+                    sum(g.visited[t] for g in self.games) / n,
+                    sum(1 for g in self.games if g.tiles[t]) / n,
+                    sum(g.placed[t] for g in self.games) / n,
+                )
+            )
+        return rows

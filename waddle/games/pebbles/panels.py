@@ -1,0 +1,446 @@
+"""Pebbles' words and panels beside the board: the status line, the turn as steps with its
+action buttons, the table of cards under the board (the trick, the face-up row, the
+hands), the players, the territories and the final result. Pure functions of a view.
+
+>>> from waddle.games.pebbles.record import new_record
+>>> view = new_record(3, seed=2).start().view(0)
+>>> "data-to-move" in status_html(view, default_seats(3))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from waddle.core.game import SPECTATOR
+from waddle.games.pebbles.actions import (
+    K_COLLECT,
+    K_COURT_PEBBLE,
+    K_COURT_PENGUIN,
+    K_FISH,
+    K_PLACE,
+    K_PLAY,
+    K_PUSH,
+    K_SCURRY,
+    K_STEP,
+    Action,
+)
+from waddle.games.pebbles.cards import COURT
+from waddle.games.pebbles.choices import FISH, PEBBLE, PENGUIN, PLACE, POWER, Choices
+from waddle.games.pebbles.observation import PebblesView
+from waddle.games.pebbles.view import (
+    TERRITORY_LOOKS,
+    card_back,
+    card_html,
+    suit_name,
+    territory_swatch,
+)
+from waddle.ui.markup import chip
+from waddle.ui.seats import Seat, default_seats  # noqa: F401 (the doctest's seats)
+
+ROUNDS = 10
+"""Ten love tokens, one a trick: ten rounds."""
+
+__all__ = [
+    "controls_html",
+    "doing",
+    "players_html",
+    "result_html",
+    "status_html",
+    "table_html",
+    "territories_html",
+]
+
+
+def doing(action: Action) -> str:
+    """What a click that makes ``action`` does, in words for a tile's or card's label."""
+    kind = action.kind
+    return {
+        K_PLAY: "play it",
+        K_FISH: "take it (go fishing)",
+        K_PLACE: "place a penguin here",
+        K_COLLECT: "put a pebble here (Collect)",
+        K_COURT_PENGUIN: "put a penguin here (Court)",
+        K_COURT_PEBBLE: "put a pebble here (Court)",
+        K_SCURRY: "scurry a penguin from here",
+        K_PUSH: "push here",
+        K_STEP: "step here",
+    }.get(kind, "")
+
+
+# -- the status line and the turn ------------------------------------------------------------------
+
+
+def status_html(view: PebblesView, seats: Sequence[Seat]) -> str:
+    """Whose turn, what they do now, the round."""
+    turn = view.turn
+    if view.over:
+        return '<p class="status">Game over: ten tricks played.</p>'
+    if turn.player is None:
+        return '<p class="status">Shuffling the discards into a new deck…</p>'
+    player = turn.player
+    what = {
+        "play": "to play a card",
+        "choose": "to take an action",
+        "move": "to move a penguin",
+        "scurry-again": "to scurry a second penguin, or not",
+    }.get(turn.step, "to move")
+    return (
+        f'<p class="status"><span data-to-move="{player}">{chip(seats[player], player)}</span> '
+        f'{what}. <span class="round">Round {view.round} of {ROUNDS}.</span></p>'
+    )
+
+
+def controls_html(view: PebblesView, seats: Sequence[Seat], now: Choices, tip: str) -> str:
+    """The turn as steps (a card, then two different actions), the buttons that choose an
+    action, stop a move or cancel a choice, and a line that says what to click next."""
+    turn = view.turn
+    if view.over or turn.player is None:
+        return ""
+    done = turn.actions_done
+    card = turn.card
+    names = {PLACE: "placed a penguin", POWER: "used the card's power", FISH: "went fishing"}
+    steps = []
+    card_text = "Play a card" + (f": {escape(card.describe())} {card.suit.symbol}" if card else "")
+    steps.append(_turn_step("card", card_text, card is not None, turn.step == "play"))
+    for k, label in enumerate(("First action", "Second action")):
+        if k < len(done):
+            text, finished = f"{label}: {names[done[k]]}", True
+        else:
+            text, finished = label, False
+        current = turn.step != "play" and k == len(done)
+        steps.append(_turn_step(f"action-{k + 1}", text, finished, current))
+    buttons = []
+    if turn.step == "choose":
+        buttons += _action_buttons(view, now)
+    if now.done is not None:
+        words = "No second penguin" if turn.step == "scurry-again" else "Stop here"
+        buttons.append(_button("done", f"{words} (D)", now.done is not None))
+    return (
+        f'<ol class="turn-steps" aria-label="Your turn">{"".join(steps)}</ol>'
+        f'<div class="action-choices">{"".join(buttons)}</div>'
+        f'<p class="hint" id="move-tip">{escape(tip)}</p>'
+    )
+
+
+def _turn_step(key: str, text: str, finished: bool, current: bool) -> str:
+    mark = '<span class="step-mark" aria-hidden="true">✓</span> ' if finished else ""
+    attrs = f'data-turn-step="{key}" data-done="{"true" if finished else "false"}"'
+    if current:
+        attrs += ' aria-current="step"'
+    return f"<li {attrs}>{mark}{text}</li>"
+
+
+def _action_buttons(view: PebblesView, now: Choices) -> list[str]:
+    turn = view.turn
+    card = turn.card
+    assert card is not None
+    done = turn.actions_done
+    out = []
+    place_reason = (
+        "You have already placed a penguin this turn."
+        if PLACE in done
+        else "All 10 of your penguins are on the board."
+        if PLACE not in now.open
+        else ""
+    )
+    out.append(
+        _button(
+            "place",
+            f"Place a penguin on tile {card.number} (P)",
+            PLACE in now.open,
+            place_reason,
+        )
+    )
+    suit = card.suit
+    power_reason = (
+        "You have already used your card's power this turn."
+        if POWER in done
+        else f"{suit.name} has nothing to act on now."
+        if POWER not in now.open
+        else ""
+    )
+    out.append(
+        _button(
+            "power",
+            f"Use {suit.name} <span aria-hidden='true'>{suit.symbol}</span> (W)",
+            POWER in now.open,
+            power_reason,
+            pressed=now.action == POWER,
+        )
+    )
+    fish_reason = (
+        "You have already been fishing this turn."
+        if FISH in done
+        else "The row is empty."
+        if FISH not in now.open
+        else ""
+    )
+    out.append(
+        _button(
+            "fish",
+            "Go fishing (F)",
+            FISH in now.open,
+            fish_reason,
+            pressed=now.action == FISH,
+        )
+    )
+    if now.action == POWER and suit == COURT:
+        for what, key, letter in ((PENGUIN, "court-penguin", "E"), (PEBBLE, "court-pebble", "B")):
+            can = what in now.court or (now.tiles and _court_of(now) == what)
+            out.append(
+                _button(
+                    key,
+                    f"Court: a {what} ({letter})",
+                    bool(can),
+                    "" if can else f"Court cannot put a {what} now.",
+                    pressed=bool(now.tiles) and _court_of(now) == what,
+                )
+            )
+    if now.action is not None and len(now.open & {PLACE, POWER}) > 1:
+        out.append(_button("cancel", "Choose another action (Esc)", True))
+    return out
+
+
+def _court_of(now: Choices) -> str | None:
+    kinds = {a.kind for a in now.tiles.values()}
+    if K_COURT_PENGUIN in kinds:
+        return PENGUIN
+    if K_COURT_PEBBLE in kinds:
+        return PEBBLE
+    return None
+
+
+def _button(
+    control: str, text: str, enabled: bool, reason: str = "", pressed: bool | None = None
+) -> str:
+    attrs = f'type="button" data-control="{control}"'
+    if pressed is not None:
+        attrs += f' aria-pressed="{"true" if pressed else "false"}"'
+    if not enabled:
+        attrs += f' disabled title="{escape(reason)}"'
+    return f"<button {attrs}>{text}</button>"
+
+
+# -- the table under the board ---------------------------------------------------------------------
+
+
+def table_html(view: PebblesView, seats: Sequence[Seat], now: Choices, interactive: bool) -> str:
+    """The trick so far and the led suit, the face-up row with the deck and discards, the
+    viewer's hand as cards and every other hand as backs (OMNISCIENT: every hand face up).
+    Cards a click acts on are buttons (``data-legal``)."""
+    clickable = now.cards if interactive else {}
+    return _trick(view, seats) + _row(view, clickable) + _hands(view, seats, clickable)
+
+
+def _trick(view: PebblesView, seats: Sequence[Seat]) -> str:
+    led = view.led_suit
+    if led is None:
+        about = "No card played yet: the first card played leads, and its suit wins the trick."
+    else:
+        about = f"Led suit: {suit_name(led)}. The highest {led.name} card wins the trick."
+    items = "".join(
+        f'<li data-trick-player="{p}">{chip(seats[p], p)}'
+        f"{card_html(card, last=k == len(view.trick) - 1)}</li>"
+        for k, (p, card) in enumerate(view.trick)
+    )
+    led_attr = f' data-led-suit="{led.name.lower()}"' if led is not None else ""
+    return (
+        f'<section class="trick" id="trick"{led_attr} aria-labelledby="trick-title">'
+        f'<h2 id="trick-title">Trick of round {view.round}</h2>'
+        f'<p class="hint">{about}</p><ol class="cards">{items}</ol></section>'
+    )
+
+
+def _row(view: PebblesView, clickable: dict) -> str:
+    cards = []
+    for card in view.row:
+        if card is None:
+            cards.append('<li class="card-gap"><span class="visually-hidden">empty</span></li>')
+            continue
+        action = clickable.get(card)
+        if action is not None and action.kind == K_FISH:
+            cards.append(f"<li>{card_html(card, f'row-{card}', doing(action))}</li>")
+        else:
+            cards.append(f"<li>{card_html(card)}</li>")
+    known = ""
+    if view.deck_known:
+        known = f" (it holds {' '.join(str(c) for c in view.deck_known)}, in an unknown order)"
+    return (
+        f'<section class="row" id="row" aria-labelledby="row-title">'
+        f'<h2 id="row-title">Face-up cards</h2><ol class="cards">{"".join(cards)}</ol>'
+        f'<p class="hint" id="deck"><span data-deck="{view.deck_size}">Deck: {view.deck_size} '
+        f"card{'s' if view.deck_size != 1 else ''}{known}</span> · "
+        f'<span data-discards="{len(view.discards)}">Discards: {len(view.discards)}</span></p>'
+        "</section>"
+    )
+
+
+def _hands(view: PebblesView, seats: Sequence[Seat], clickable: dict) -> str:
+    parts = []
+    seat = view.seat
+    order = list(range(view.players))
+    if 0 <= seat < view.players:
+        order.remove(seat)
+        order.insert(0, seat)
+    for p in order:
+        hand = view.hands[p]
+        mine = p == seat
+        shown = hand.cards
+        items = []
+        for card in shown:
+            action = clickable.get(card) if mine else None
+            if action is not None and action.kind == K_PLAY:
+                items.append(f"<li>{card_html(card, f'card-{card}', doing(action))}</li>")
+            else:
+                items.append(f"<li>{card_html(card)}</li>")
+        items += ["<li>" + card_back() + "</li>"] * hand.unknown
+        count = f"{hand.size} card{'s' if hand.size != 1 else ''}"
+        if mine:
+            title = f"Your hand ({escape(seats[p].name)}, {count})"
+        elif hand.unknown and shown:
+            title = f"{chip(seats[p], p)}: {count}, {len(shown)} of them seen taken from the row"
+        elif hand.unknown:
+            title = f"{chip(seats[p], p)}: {count}, face down"
+        else:
+            title = f"{chip(seats[p], p)}: {count}"
+        ident = ' id="hand"' if mine else ""
+        kind = "hand mine" if mine else "hand"
+        parts.append(
+            f'<section class="{kind}"{ident} data-hand-of="{p}" data-count="{hand.size}" '
+            f'aria-labelledby="hand-title-{p}"><h2 id="hand-title-{p}">{title}</h2>'
+            f'<ol class="cards">{"".join(items)}</ol></section>'
+        )
+    if seat == SPECTATOR and not view.over:
+        parts.append(
+            '<p class="hint" id="hands-hidden">Every hand is face down until its player '
+            "holds the device.</p>"
+        )
+    return f'<div class="hands">{"".join(parts)}</div>'
+
+
+# -- the side panels -------------------------------------------------------------------------------
+
+
+def players_html(view: PebblesView, seats: Sequence[Seat]) -> str:
+    """Per player: cards in hand, penguins not yet placed, fish tokens, love tokens, and
+    the points as if the game ended now."""
+    rows = []
+    for p, seat in enumerate(seats):
+        score = view.scores.players[p]
+        lead = (
+            ' <span class="lead-mark" title="Leads this round">(lead)</span>'
+            if p == view.lead and not view.over
+            else ""
+        )
+        rows.append(
+            f'<tr data-player-row="{p}"><th scope="row">{chip(seat, p)}{lead}</th>'
+            f'<td data-cards-of="{p}">{view.hands[p].size}</td>'
+            f'<td data-supply-of="{p}">{view.penguin_supply[p]}</td>'
+            f'<td data-fish-of="{p}">{view.fish[p]}</td>'
+            f'<td data-love-of="{p}">{view.love[p]}</td>'
+            f'<td data-points-of="{p}">{score.total}</td></tr>'
+        )
+    return (
+        '<section class="panel"><h2>Players</h2><table class="players"><thead><tr>'
+        '<th scope="col">Player</th><th scope="col">Cards</th>'
+        '<th scope="col"><abbr title="Penguins not yet placed">To place</abbr></th>'
+        '<th scope="col"><abbr title="Fish tokens">Fish</abbr></th>'
+        '<th scope="col"><abbr title="Love tokens (tricks won)">Love</abbr></th>'
+        '<th scope="col"><abbr title="Points as if the game ended now">Points</abbr></th>'
+        "</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<p class="hint">Supply: {view.pebble_supply} pebbles, {view.fish_supply} fish '
+        f"tokens, {view.love_supply} love tokens (one per trick still to play).</p></section>"
+    )
+
+
+def territories_html(view: PebblesView, seats: Sequence[Seat]) -> str:
+    """Each territory: its look (colour and pattern, named), its VP with this many players,
+    its tiles, and who controls it now (the most tiles controlled; ties share)."""
+    layout = view.layout
+    values = layout.values(view.players)
+    items = []
+    for k, territory in enumerate(layout.territories):
+        tiles = ", ".join(str(layout.tiles[i].number) for i in layout.members[k])
+        who = view.territory_control[k]
+        holder = " and ".join(chip(seats[p], p) for p in who) if who else "nobody"
+        look = TERRITORY_LOOKS[k % len(TERRITORY_LOOKS)][2]
+        items.append(
+            f'<li data-territory-row="{k}" data-controlled-by="{",".join(map(str, who))}">'
+            f"{territory_swatch(k)} <strong>{escape(territory.name)}</strong> ({look}), "
+            f"{values[k]} VP, tiles {tiles}: {holder}</li>"
+        )
+    pathways = ", ".join(f"{a} and {b}" for a, b in layout.pathways) or "none"
+    return (
+        '<section class="panel"><h2>Territories</h2>'
+        f'<ul class="territories">{"".join(items)}</ul>'
+        f'<p class="hint">Pathways join tiles {pathways}.</p></section>'
+    )
+
+
+def result_html(view: PebblesView, seats: Sequence[Seat]) -> str:
+    """Every player's scoring lines, the winners and what decided."""
+    breakdown = view.scores
+    winners = list(breakdown.winners)
+    names = [escape(seats[p].name) for p in winners]
+    if len(winners) == 1:
+        headline = f"{names[0]} wins!"
+    else:
+        headline = "Shared victory: " + ", ".join(names) + "!"
+    rows = breakdown.players
+    top = max(breakdown.totals)
+    tied = [p for p, r in enumerate(rows) if r.total == top]
+    tied_names = " and ".join(escape(seats[p].name) for p in tied)
+    if breakdown.decided_by == "score":
+        why = f"{names[0]} has the most points ({top})."
+    elif breakdown.decided_by == "love":
+        loves = ", ".join(f"{escape(seats[p].name)} {view.love[p]}" for p in tied)
+        why = (
+            f"{tied_names} tied on {top} points; the most love tokens breaks the tie ({loves}), "
+            f"so {names[0]} wins."
+        )
+    else:
+        top_love = max(view.love[p] for p in tied)
+        still = [p for p in tied if view.love[p] == top_love]
+        pebbles = ", ".join(f"{escape(seats[p].name)} {rows[p].pebbles}" for p in still)
+        still_names = " and ".join(escape(seats[p].name) for p in still)
+        if breakdown.decided_by == "pebbles":
+            why = (
+                f"{tied_names} tied on {top} points; {still_names} also on love tokens "
+                f"({top_love}); the most pebbles on controlled tiles breaks the tie "
+                f"({pebbles}), so {names[0]} wins."
+            )
+        else:
+            why = (
+                f"{tied_names} tied on {top} points, {still_names} also on love tokens "
+                f"({top_love}) and on pebbles ({pebbles}): they share the victory."
+            )
+    ranked = sorted(range(len(rows)), key=lambda p: (-rows[p].total, p))
+    body = []
+    for p in ranked:
+        r = rows[p]
+        tiles = ", ".join(map(str, r.tiles)) or "none"
+        territories = ", ".join(escape(t) for t in r.territory_names) or "none"
+        cls = " class=winner" if p in winners else ""
+        body.append(
+            f'<tr data-result-player="{p}" data-total="{r.total}" data-pebbles="{r.pebbles}" '
+            f'data-territories="{r.territories}" data-love="{r.love}" data-fish="{r.fish}"{cls}>'
+            f"<th scope=row>{chip(seats[p], p)}</th>"
+            f"<td>{r.pebbles} <span class=hint>(tiles {tiles})</span></td>"
+            f"<td>{r.territories} <span class=hint>({territories})</span></td>"
+            f"<td>{r.love}</td><td>{r.fish} <span class=hint>({r.fish_tokens} tokens)</span></td>"
+            f'<td class="total">{r.total}</td></tr>'
+        )
+    return (
+        f"<h2>{headline}</h2>"
+        f'<p class="tie-break" data-decided-by="{breakdown.decided_by}">{why}</p>'
+        '<table class="results"><thead><tr><th scope=col>Player</th>'
+        "<th scope=col>Pebbles</th><th scope=col>Territories</th><th scope=col>Love</th>"
+        "<th scope=col>Fish</th><th scope=col>Total</th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>"
+        '<p class="hint">Pebbles on the tiles you control, the VP of the territories you '
+        "control, a point per love token, a point per two fish tokens; ties for control give "
+        "every tied player the full points.</p>"
+    )

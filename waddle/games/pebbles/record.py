@@ -1,0 +1,250 @@
+"""Game records in the ``pebbles-record/1`` format (docs/pebbles-record.md).
+
+A record is the setup (the layout, the number of players, the shuffled deck written out
+in full as the deal, the face-up row and the rest of the deck, the lead player) plus every
+action, chance actions included, so replaying it never needs the random generator.
+
+>>> record = new_record(players=3, seed=5)
+>>> state = record.start()
+>>> state.apply(state.legal_actions()[0])
+>>> again = Record.loads(record.with_actions(state.history).dumps())
+>>> again.actions == state.history, again.layout.name, again.seed
+(True, 'pebbles-3p/1', 5)
+>>> sorted(again.hands[0] + again.hands[1] + again.hands[2] + again.row + again.deck) == list(
+...     deck_for(3))
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from waddle.core.game import IllegalActionError
+from waddle.core.records import BoardError, RecordError, SetupCache, parse_actions
+from waddle.core.rng import Rng, derive_seed
+from waddle.games.pebbles.actions import Action
+from waddle.games.pebbles.cards import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Card,
+    check_players,
+    deck_for,
+    parse_card,
+)
+from waddle.games.pebbles.layout import Layout, builtin_layout, layout_named, parse_layout
+from waddle.games.pebbles.state import HAND, ROW, PebblesState
+
+FORMAT = "pebbles-record/1"
+
+_DEAL_STREAM = 0x50424C53  # keeps the deal apart from other uses of a seed
+
+_LAYOUTS: SetupCache[str, Layout] = SetupCache(limit=32)
+"""Custom layouts read from records, by their canonical JSON text."""
+
+
+@dataclass
+class Record:
+    """The setup and the action history of one game of Pebbles."""
+
+    FORMAT: ClassVar[str] = FORMAT
+
+    players: int
+    layout: Layout
+    hands: tuple[tuple[Card, ...], ...]
+    """The deal: each player's ten cards, in card order."""
+    row: tuple[Card, ...]
+    """The four face-up cards, in row order."""
+    deck: tuple[Card, ...]
+    """The rest of the shuffled deck, top first."""
+    lead: int
+    """The lead player of the first round (drawn at random at setup)."""
+    actions: list[Action] = field(default_factory=list)
+    seed: int = 0
+    """The seed the deal was drawn from (0 when unknown): the app draws a game's chance
+    outcomes (reshuffles) from it, so that the same game always draws the same."""
+
+    # -- to and from JSON -------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        layout = self.layout
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "players": self.players,
+            "layout": layout.name if layout.name is not None else layout.to_json(),
+            "lead": self.lead,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "row": [str(c) for c in self.row],
+            "deck": [str(c) for c in self.deck],
+            "actions": [a.to_json() for a in self.actions],
+        }
+        if self.seed:
+            out["seed"] = self.seed
+        return out
+
+    def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text; the same record always gives the same bytes."""
+        if indent is None:
+            return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+
+    @staticmethod
+    def from_json(data: Any) -> Record:
+        """Check the record's structure and setup; ``RecordError`` says what is wrong.
+
+        Whether the actions are legal is checked by :meth:`replay`.
+        """
+        if type(data) is not dict:
+            raise RecordError("a record must be a JSON object")
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
+        players = data.get("players")
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RecordError(f'"players" must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}')
+        if "layout" not in data:
+            raise RecordError('missing "layout"')
+        layout = read_layout(data["layout"])
+        problems = layout.problems_for(players)
+        if problems:
+            raise RecordError(f"layout: {problems[0]}")
+        lead = data.get("lead")
+        if type(lead) is not int or not 0 <= lead < players:
+            raise RecordError(f'"lead" must be a player number from 0 to {players - 1}')
+        hands = data.get("hands")
+        if type(hands) is not list or len(hands) != players:
+            raise RecordError(f'"hands" must be a list of {players} hands, one per player')
+        dealt = tuple(tuple(sorted(_cards(h, f"hand {p}", HAND))) for p, h in enumerate(hands))
+        row = tuple(_cards(data.get("row"), "row", ROW))
+        deck = tuple(_cards(data.get("deck"), "deck", None))
+        _check_deck(players, [*(c for h in dealt for c in h), *row, *deck])
+        actions = parse_actions(data.get("actions"), Action.from_json)
+        seed = data.get("seed", 0)
+        if type(seed) is not int:
+            raise RecordError('"seed" must be an integer')
+        return Record(players, layout, dealt, row, deck, lead, actions, seed)
+
+    @staticmethod
+    def loads(text: str | bytes) -> Record:
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise RecordError(f"not valid JSON: {e}") from None
+        return Record.from_json(data)
+
+    # -- to and from game states ------------------------------------------------------------
+
+    def start(self) -> PebblesState:
+        """The position before the first action."""
+        try:
+            check_players(self.players)
+        except ValueError as e:
+            raise RecordError(str(e)) from None
+        problems = self.layout.problems_for(self.players)
+        if problems:
+            raise RecordError(f"layout: {problems[0]}")
+        return PebblesState(self.layout, self.players, self.hands, self.row, self.deck, self.lead)
+
+    def replay(self) -> PebblesState:
+        """Play every action; ``RecordError`` names the first illegal one and why."""
+        state = self.start()
+        for i, action in enumerate(self.actions):
+            try:
+                state.apply(action)
+            except IllegalActionError as e:
+                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+        return state
+
+    def with_actions(self, actions: Iterable[Action]) -> Record:
+        """The same setup with other actions."""
+        return Record(
+            self.players,
+            self.layout,
+            self.hands,
+            self.row,
+            self.deck,
+            self.lead,
+            list(actions),
+            self.seed,
+        )
+
+
+def deal(players: int, seed: int) -> tuple[tuple[tuple[Card, ...], ...], tuple, tuple, int]:
+    """The shuffled deck of ``players`` players dealt from ``seed`` (the same on every
+    Python): ``(hands, row, deck, lead)``. Ten cards to each player in turn of seats from
+    the top, then four face up, the rest stays the deck; the lead player is drawn after."""
+    cards = list(deck_for(players))
+    rng = Rng(derive_seed(seed, players, _DEAL_STREAM))
+    rng.shuffle(cards)
+    hands = tuple(tuple(sorted(cards[p * HAND : (p + 1) * HAND])) for p in range(players))
+    row = tuple(cards[players * HAND : players * HAND + ROW])
+    deck = tuple(cards[players * HAND + ROW :])
+    return hands, row, deck, rng.below(players)
+
+
+def new_record(players: int, seed: int = 0, layout: Layout | None = None) -> Record:
+    """A game not yet started: the built-in layout for ``players`` (or ``layout``), the
+    deck shuffled and dealt and the lead player drawn from ``seed``."""
+    try:
+        check_players(players)
+    except ValueError as e:
+        raise ValueError(str(e)) from None
+    layout = layout or builtin_layout(players)
+    problems = layout.problems_for(players)
+    if problems:
+        raise BoardError(problems)
+    hands, row, deck, lead = deal(players, seed)
+    return Record(players, layout, hands, row, deck, lead, [], seed)
+
+
+def read_layout(raw: Any) -> Layout:
+    """A record's ``"layout"``: a built-in's name, or a whole layout object."""
+    if isinstance(raw, str):
+        try:
+            return layout_named(raw)
+        except KeyError:
+            raise RecordError(f'"layout": no built-in layout is named {json.dumps(raw)}') from None
+    if type(raw) is not dict:
+        raise RecordError('"layout" must be a built-in layout\'s name or a layout object')
+    try:
+        key = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        raise RecordError('"layout" is not plain JSON') from None
+    try:
+        return _LAYOUTS.get_or_build(key, lambda _: parse_layout(raw)[0])
+    except BoardError as e:
+        raise RecordError(f"layout: {e}") from None
+
+
+def _cards(raw: Any, where: str, size: int | None) -> list[Card]:
+    if type(raw) is not list:
+        raise RecordError(f'"{where}" must be a list of cards like "7C"')
+    if size is not None and len(raw) != size:
+        raise RecordError(f"{where} must have {size} cards, not {len(raw)}")
+    out = []
+    for item in raw:
+        try:
+            out.append(parse_card(item))
+        except ValueError as e:
+            raise RecordError(f"{where}: {e}") from None
+    return out
+
+
+def _check_deck(players: int, cards: Sequence[Card]) -> None:
+    """The hands, row and deck must hold the game's deck exactly, each card once."""
+    expected = set(deck_for(players))
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            raise RecordError(f"card {c} appears twice in the hands, row and deck")
+        if c not in expected:
+            raise RecordError(f"card {c} is not in the deck of a {players}-player game")
+        seen.add(c)
+    missing = sorted(expected - seen)
+    if missing:
+        raise RecordError(
+            f"the hands, row and deck lack {len(missing)} card{'s' if len(missing) > 1 else ''} "
+            f"of the deck: {' '.join(map(str, missing[:8]))}{' ...' if len(missing) > 8 else ''}"
+        )

@@ -1,0 +1,362 @@
+"""Pebbles drawn as markup: the nest tiles as SVG (``svg#board``) and the cards as HTML (the
+page's table under the board). Pure functions of a :class:`~waddle.games.pebbles.
+observation.PebblesView`, never of the state, so what a seat may not see cannot reach the
+page.
+
+Each tile is one ``<g>`` with the public hooks (docs/web-hooks.md, "Pebbles"):
+``data-hex="q,r"`` and ``data-tile="n"``, ``data-territory`` (its territory's index),
+``data-pebbles``, ``data-penguins`` (each player's count, comma-separated),
+``data-controlled-by`` (the players who control it now, comma-separated, empty if none),
+``data-legal`` where a click does something now, ``data-moving`` under the penguin being
+moved, ``data-last`` on the tile of the last move.
+
+Territories show by colour *and* pattern (stripes, dots, checks, waves) and a thicker
+edge where two territories meet; pathways are dashed lines between the tiles they join,
+around the board's rim, with a lettered token on each tile; penguins are their seat's
+shape and colour with their count inside; a gold disc behind a player's token marks each
+player who controls the tile.
+
+Cards are HTML (``[data-card="7S"]``): the number, the suit's symbol and name, and the
+power in words, so a suit never rests on its colour.
+
+>>> from waddle.games.pebbles.record import new_record
+>>> board = board_svg(new_record(4, seed=1).start().view(0))
+>>> board.markup.count("data-tile="), board.markup.count("pathway-end")
+(13, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+
+from waddle.core import hexgrid
+from waddle.games.pebbles.cards import Card, Suit
+from waddle.games.pebbles.layout import Layout
+from waddle.games.pebbles.observation import PebblesView
+from waddle.ui.markup import BoardSvg, circle, last_move_ring, pt, token_markup
+from waddle.ui.seats import Seat, default_seats
+
+SIZE = 44.0
+"""A tile's circumradius in SVG units: room for its number, four players' penguins and
+its pebbles."""
+TARGET_UNITS = math.sqrt(3) * SIZE
+"""A tile across its flats: what a player taps."""
+
+TERRITORY_LOOKS = (
+    ("#cfe9c3", "stripes", "diagonal stripes"),
+    ("#f6e0ae", "dots", "dots"),
+    ("#ded3f1", "checks", "checks"),
+    ("#c3e2ee", "waves", "waves"),
+)
+"""Each territory's fill and pattern, by its index in the layout, and the pattern's name
+in words (the territories panel names it, so that a territory never rests on colour)."""
+
+PATHWAY_LOOKS = (("#b35c00", "A"), ("#6a1b9a", "B"))
+"""Each pathway pair's colour and the letter on its tokens (two pairs in the box)."""
+
+_PATTERN_INK = "#2d3b45"
+
+
+def pattern_defs(prefix: str) -> str:
+    """``<defs>`` with one pattern per territory look, ids ``{prefix}-t{k}``."""
+    parts = []
+    for k, (fill, kind, _) in enumerate(TERRITORY_LOOKS):
+        ink = f'stroke="{_PATTERN_INK}" stroke-opacity="0.28"'
+        if kind == "stripes":
+            body = f'<line x1="0" y1="0" x2="0" y2="9" {ink} stroke-width="2.4"/>'
+            extra = ' patternTransform="rotate(45)"'
+        elif kind == "dots":
+            body = f'<circle cx="4.5" cy="4.5" r="1.6" fill="{_PATTERN_INK}" fill-opacity="0.3"/>'
+            extra = ""
+        elif kind == "checks":
+            body = (
+                f'<rect x="0" y="0" width="4.5" height="4.5" fill="{_PATTERN_INK}" '
+                'fill-opacity="0.13"/><rect x="4.5" y="4.5" width="4.5" height="4.5" '
+                f'fill="{_PATTERN_INK}" fill-opacity="0.13"/>'
+            )
+            extra = ""
+        else:
+            body = f'<path d="M0 6q2.25-3 4.5 0t4.5 0" fill="none" {ink} stroke-width="1.4"/>'
+            extra = ""
+        parts.append(
+            f'<pattern id="{prefix}-t{k}" width="9" height="9" patternUnits="userSpaceOnUse"'
+            f'{extra}><rect width="9" height="9" fill="{fill}"/>{body}</pattern>'
+        )
+    return f"<defs>{''.join(parts)}</defs>"
+
+
+def territory_swatch(k: int) -> str:
+    """A small picture of territory ``k``'s colour and pattern, for the panels."""
+    prefix = f"pbs{k}"
+    return (
+        f'<svg class="swatch" viewBox="0 0 18 18" width="18" height="18" aria-hidden="true">'
+        f'{pattern_defs(prefix)}<rect x="1" y="1" width="16" height="16" rx="2" '
+        f'fill="url(#{prefix}-t{k % len(TERRITORY_LOOKS)})" stroke="#2d3b45"/></svg>'
+    )
+
+
+# -- the layout's fixed drawing, built once per layout ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Static:
+    view_box: str
+    centres: tuple[tuple[float, float], ...]
+    shapes: tuple[str, ...]
+    """Each tile's hexagon, filled with its territory's pattern (``{prefix}`` to fill in)."""
+    edges: str
+    """Thick lines where tiles of two territories (or a tile and the outside) meet."""
+    pathways: str
+
+
+@cache
+def _static(layout: Layout) -> _Static:
+    hexes = [t.hex for t in layout.tiles]
+    centres = tuple(hexgrid.to_pixel(h, SIZE) for h in hexes)
+    shapes = []
+    for i, tile in enumerate(layout.tiles):
+        corners = hexgrid.corners_around(centres[i], SIZE * 0.96)
+        look = tile.territory % len(TERRITORY_LOOKS)
+        shapes.append(
+            f'<polygon class="tile-shape" points="{" ".join(pt(x, y) for x, y in corners)}" '
+            f'fill="url(#{{prefix}}-t{look})"/>'
+        )
+    where = {t.hex: t.territory for t in layout.tiles}
+    edge_parts = []
+    for tile in layout.tiles:
+        corners = hexgrid.corners(tile.hex, SIZE)
+        for e, direction in enumerate(hexgrid.EDGE_DIRECTIONS):
+            other = where.get(hexgrid.add(tile.hex, direction))
+            if other == tile.territory:
+                continue
+            if other is not None and other < tile.territory:
+                continue  # a shared edge is drawn once
+            (x1, y1), (x2, y2) = corners[e], corners[(e + 1) % 6]
+            edge_parts.append(f"M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}")
+    edges = f'<path class="territory-edge" d="{"".join(edge_parts)}"/>'
+    xs = [x for h in hexes for x, _ in hexgrid.corners(h, SIZE)]
+    ys = [y for h in hexes for _, y in hexgrid.corners(h, SIZE)]
+    middle = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
+    rim = max(math.hypot(x - middle[0], y - middle[1]) for x, y in centres) + SIZE * 1.05
+    pathway_parts = []
+    for k, (a, b) in enumerate(layout.pathways):
+        colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
+        path, ends, points = _pathway_route(
+            centres[layout.index[a]], centres[layout.index[b]], middle, rim + 9.0 * k
+        )
+        xs += [x for x, _ in points]
+        ys += [y for _, y in points]
+        tokens = "".join(
+            f'<g class="pathway-end">{circle("pathway-token", x, y, 7.5)}'
+            f'<text class="pathway-letter" x="{x:.1f}" y="{y + 3.5:.1f}" '
+            f'text-anchor="middle">{letter}</text></g>'
+            for x, y in ends
+        )
+        pathway_parts.append(
+            f'<g class="pathway" data-pathway="{a}-{b}" style="--pathway:{colour}">'
+            f'<path class="pathway-line" d="{path}"/>{tokens}</g>'
+        )
+    pad = 8.0
+    view_box = (
+        f"{min(xs) - pad:.1f} {min(ys) - pad:.1f} "
+        f"{max(xs) - min(xs) + 2 * pad:.1f} {max(ys) - min(ys) + 2 * pad:.1f}"
+    )
+    return _Static(view_box, centres, tuple(shapes), edges, "".join(pathway_parts))
+
+
+def _pathway_route(
+    a: tuple[float, float], b: tuple[float, float], middle: tuple[float, float], radius: float
+) -> tuple[str, list[tuple[float, float]], list[tuple[float, float]]]:
+    """A pathway's line: out from tile ``a`` away from the board's ``middle``, around the
+    board at ``radius`` (the shorter way), and in to tile ``b``, so it never runs over the
+    tiles between (the layouts put pathways on tiles at the rim). Returns the SVG path, the
+    two token places (on the tiles' outer sides) and points along it (for the picture's
+    bounds)."""
+    angles = [math.atan2(p[1] - middle[1], p[0] - middle[0]) for p in (a, b)]
+    ends = [
+        (p[0] + math.cos(t) * SIZE * 0.78, p[1] + math.sin(t) * SIZE * 0.78)
+        for p, t in zip((a, b), angles, strict=True)
+    ]
+    turn = (angles[1] - angles[0] + math.pi) % (2 * math.pi) - math.pi
+    out = [(middle[0] + math.cos(t) * radius, middle[1] + math.sin(t) * radius) for t in angles]
+    sweep = 1 if turn > 0 else 0
+    path = (
+        f"M{ends[0][0]:.1f} {ends[0][1]:.1f}L{out[0][0]:.1f} {out[0][1]:.1f}"
+        f"A{radius:.1f} {radius:.1f} 0 0 {sweep} {out[1][0]:.1f} {out[1][1]:.1f}"
+        f"L{ends[1][0]:.1f} {ends[1][1]:.1f}"
+    )
+    points = [
+        (
+            middle[0] + math.cos(angles[0] + turn * i / 16) * radius,
+            middle[1] + math.sin(angles[0] + turn * i / 16) * radius,
+        )
+        for i in range(17)
+    ]
+    return path, ends, points
+
+
+# -- the board -------------------------------------------------------------------------------------
+
+
+# Where each player's penguins stand on a tile, as offsets from its centre (up to four).
+_PENGUIN_AT = ((-11.0, -5.0), (11.0, -5.0), (-11.0, 13.0), (11.0, 13.0))
+
+
+def board_svg(
+    view: PebblesView,
+    seats: Sequence[Seat] | None = None,
+    *,
+    clicks: Mapping[int, str] | None = None,
+    prefix: str = "pb",
+) -> BoardSvg:
+    """The tiles of ``view``: territories, pathways, penguins, pebbles, who controls what.
+
+    ``clicks`` maps the tiles a click acts on now to what it does in words ("place a
+    penguin here"): they get ``data-legal`` and become buttons. ``prefix`` keeps the
+    patterns' ids apart when two boards share a page (the chooser's picture).
+    """
+    seats = list(seats or default_seats(view.players))
+    layout = view.layout
+    static = _static(layout)
+    clicks = clicks or {}
+    moving = view.turn.moving.tile if view.turn.moving is not None else None
+    parts = [pattern_defs(prefix)]
+    for i, tile in enumerate(layout.tiles):
+        cx, cy = static.centres[i]
+        number = tile.number
+        counts = view.penguins[i]
+        controllers = view.tile_control[i]
+        attrs = (
+            f'data-hex="{tile.q},{tile.r}" data-tile="{number}" '
+            f'data-territory="{tile.territory}" data-pebbles="{view.pebbles[i]}" '
+            f'data-penguins="{",".join(map(str, counts))}" '
+            f'data-controlled-by="{",".join(map(str, controllers))}"'
+        )
+        inner = [static.shapes[i].replace("{prefix}", prefix)]
+        inner.append(
+            f'<text class="tile-number" x="{cx:.1f}" y="{cy - 20:.1f}" '
+            f'text-anchor="middle">{number}</text>'
+        )
+        inner.append(_penguins(counts, controllers, seats, cx, cy))
+        inner.append(_pebbles(view.pebbles[i], cx, cy))
+        if number == view.last_tile:
+            attrs += ' data-last="true"'
+            inner.append(last_move_ring(cx, cy, SIZE * 0.98))
+        if number == moving:
+            attrs += ' data-moving="true"'
+            inner.append(circle("moving-ring", cx, cy, SIZE * 0.7))
+        doing = clicks.get(number)
+        label = escape(_tile_label(view, seats, i, doing, number == view.last_tile))
+        if doing is not None:
+            attrs += f' data-legal="true" role="button" tabindex="0" aria-label="{label}"'
+        else:
+            attrs += f' role="img" aria-label="{label}"'
+        parts.append(f'<g class="tile" {attrs}>{"".join(inner)}</g>')
+    parts.append(static.edges)
+    parts.append(static.pathways)
+    return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
+
+
+def _penguins(
+    counts: Sequence[int], controllers: Sequence[int], seats: Sequence[Seat], cx: float, cy: float
+) -> str:
+    out = []
+    slot = 0
+    for p, count in enumerate(counts):
+        if not count:
+            continue
+        dx, dy = _PENGUIN_AT[slot % len(_PENGUIN_AT)]
+        slot += 1
+        x, y = cx + dx, cy + dy
+        if p in controllers:
+            out.append(circle("control-ring", x, y, 11.5))
+        seat = seats[p]
+        out.append(token_markup(seat.shape, seat.colour, x, y, 7.5, str(count)))
+    return "".join(out)
+
+
+def _pebbles(count: int, cx: float, cy: float) -> str:
+    if not count:
+        return ""
+    y = cy + 29
+    return (
+        f'<ellipse class="pebble" cx="{cx - 7:.1f}" cy="{y:.1f}" rx="5.5" ry="4"/>'
+        f'<text class="pebble-count" x="{cx + 1:.1f}" y="{y + 4:.1f}">{count}</text>'
+    )
+
+
+def _tile_label(
+    view: PebblesView, seats: Sequence[Seat], i: int, doing: str | None, last: bool
+) -> str:
+    """What a screen reader says of a tile: its number, territory, pebbles, penguins, who
+    controls it, and what a click does."""
+    layout = view.layout
+    tile = layout.tiles[i]
+    parts = [f"tile {tile.number}", layout.territories[tile.territory].name]
+    pebbles = view.pebbles[i]
+    parts.append(f"{pebbles} pebble{'s' if pebbles != 1 else ''}" if pebbles else "no pebbles")
+    penguins = [
+        f"{seats[p].name} {n} penguin{'s' if n != 1 else ''}"
+        for p, n in enumerate(view.penguins[i])
+        if n
+    ]
+    parts.append(", ".join(penguins) if penguins else "no penguins")
+    controllers = view.tile_control[i]
+    if controllers:
+        parts.append("controlled by " + " and ".join(seats[p].name for p in controllers))
+    if view.turn.moving is not None and view.turn.moving.tile == tile.number:
+        parts.append(f"{seats[view.turn.moving.owner].name}'s penguin moving from here")
+    if last:
+        parts.append("last move")
+    if doing:
+        parts.append(doing)
+    return ", ".join(parts)
+
+
+# -- cards -----------------------------------------------------------------------------------------
+
+
+def suit_class(suit: Suit) -> str:
+    return f"suit-{suit.name.lower()}"
+
+
+def card_label(card: Card) -> str:
+    """A card in words: "7 of Court, put 1 of your penguins or 1 pebble on a tile with 2+
+    penguins"."""
+    return f"{card.describe()}: {card.suit.power}"
+
+
+def card_html(card: Card, control: str | None = None, doing: str = "", last: bool = False) -> str:
+    """One face-up card: number, the suit's symbol and name, its power. With ``control``
+    it is a button (``data-control``, ``data-legal``) whose click does ``doing``."""
+    suit = card.suit
+    face = (
+        f'<span class="card-number">{card.number}</span>'
+        f'<span class="card-suit"><span class="visually-hidden">of </span>'
+        f'<span class="card-symbol" aria-hidden="true">{suit.symbol}</span> {suit.name}</span>'
+        f'<span class="card-power">{escape(suit.power)}</span>'
+    )
+    attrs = f'class="card {suit_class(suit)}" data-card="{card}" data-suit="{suit.name.lower()}"'
+    if last:
+        attrs += ' data-last="true"'
+    if control is None:
+        return f"<span {attrs}>{face}</span>"
+    label = escape(f"{card_label(card)}. {doing}" if doing else card_label(card))
+    return (
+        f'<button type="button" {attrs} data-control="{control}" data-legal="true" '
+        f'aria-label="{label}">{face}</button>'
+    )
+
+
+def card_back() -> str:
+    """A card whose face this viewer may not see."""
+    return '<span class="card card-back" aria-hidden="true"></span>'
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit in words with its symbol: "Court ♥"."""
+    return f"{suit.name} {suit.symbol}"
