@@ -3,10 +3,12 @@
 playouts per second in the browser against CPython.
 
     .venv/bin/python scripts/bench_ai_page.py [--runs 3] [--moves 6] [--players 2 4]
+    .venv/bin/python scripts/bench_ai_page.py --game htmf --players 2 4
 
-Each run opens, in a new browser context of headless /usr/bin/chromium, a game whose
-seats are all ``hard`` computers at speed "fast" (set before the app starts), records
-while the computers make ``--moves`` moves, then pauses them. Recording starts once
+Each run opens, in a new browser context of headless /usr/bin/chromium, a game of
+``--game`` (any game of the registry; default waddle) whose seats are all ``hard``
+computers at speed "fast" (set before the app starts), records while the computers make
+``--moves`` moves, then pauses them. Recording starts once
 ``<html data-app="ready">`` (start-up is scripts/bench_boot.py's subject):
 
 - ``longtask`` entries (main-thread tasks over 50 ms) from a PerformanceObserver that an
@@ -54,7 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from waddle.app.session import Session  # noqa: E402
-from waddle.games.waddle.ai import make_bot  # noqa: E402
+from waddle.games import GAMES  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
 LEVEL = "hard"
@@ -103,9 +105,9 @@ def loadavg() -> str:
 # ---------------------------------------------------------------------------- one page
 
 
-def run_page(browser, origin: str, players: int, seed: int, moves: int) -> dict:
+def run_page(browser, origin: str, game: str, players: int, seed: int, moves: int) -> dict:
     """Open an all-hard game, record its first ``moves`` computer moves; the raw figures."""
-    session = Session.new("waddle", players, seed, bots=[LEVEL] * players)
+    session = Session.new(game, players, seed, bots=[LEVEL] * players)
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -239,8 +241,9 @@ def cpu_in(tasks, window) -> float:
 
 def cpython_same_work(search: dict) -> tuple[float, float]:
     """(CPU s, wall s) on CPython for the browser's search: same position, seed, iterations."""
-    state = Session.from_link(search["hash"].removeprefix("#")).state
-    bot = make_bot(LEVEL, seed=state.ply + 1, iterations=search["iterations"])
+    session = Session.from_link(search["hash"].removeprefix("#"))
+    state = session.state
+    bot = session.game.make_bot(LEVEL, seed=state.ply + 1, iterations=search["iterations"])
     wall, cpu = time.perf_counter(), time.process_time()
     bot.start(state).advance()
     return time.process_time() - cpu, time.perf_counter() - wall
@@ -387,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", "-n", type=int, default=3, help="runs of each game")
     parser.add_argument("--moves", "-m", type=int, default=6, help="computer moves per run")
+    parser.add_argument("--game", default="waddle", choices=GAMES.ids)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--seed", type=int, default=11, help="map seed of the first run")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "bench-ai-dist")
@@ -408,7 +412,9 @@ def main(argv: list[str] | None = None) -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for run in range(args.runs):
                 for players in args.players:
-                    r = run_page(browser, server.origin, players, args.seed + run, args.moves)
+                    r = run_page(
+                        browser, server.origin, args.game, players, args.seed + run, args.moves
+                    )
                     f = figures(r)
                     rows[players].append(f)
                     raw.append({"run": r, "figures": f})
@@ -418,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         server.stop()
 
     print()
-    print(f"medians over {args.runs} run(s) of {args.moves} '{LEVEL}' moves per game:")
+    print(f"{args.game}: medians over {args.runs} run(s) of {args.moves} '{LEVEL}' moves per game:")
     for players in args.players:
         report_summary(rows[players], players)
     print(f"load average after: {loadavg()}")

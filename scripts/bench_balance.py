@@ -1,20 +1,28 @@
 """Seat balance of Waddle: self-play games by seat (0 = the first mover), for 2 to 5 players.
 
     python scripts/bench_balance.py                               # medium, 300 games each
-    python scripts/bench_balance.py --level hard --iterations 300 --games 400 --players 2 4
-    nice -n 19 python scripts/bench_balance.py --games 1000 > balance.log 2>&1 &
+    python scripts/bench_balance.py --level hard --games 400      # hard, 300 iterations a move
+    nice -n 10 python scripts/bench_balance.py --level hard --games 400 \\
+        --records hard.jsonl > hard.log 2>&1 &
+    python scripts/bench_balance.py --from-records hard.jsonl     # the figures again
 
 For each player count it prints every seat's win share with its 95% interval (ties split),
-mean VP, penguins and tokens placed and scouts per game, how often each seat took the best
-fish of the first four pools (lowest number first), and the ice hexes' remainder modulo
-the player count over the maps played. Every seat is the same bot, so a difference between
-seats comes from the turn order, the tile set or the map generator. A benchmark, not a
-test: it prints figures (see waddle/games/waddle/balance.py).
+mean VP, penguins and tokens placed, scouts per game and how often a scout took the best
+fish of the next pool, which seat placed first in the first rounds and in all of them, the
+mean size of the first rounds, how often each seat took the best fish of every pool
+(lowest number first), and the ice hexes' remainder modulo the player count. Every seat is
+the same bot, so a difference between seats comes from the turn order, the tile set or the
+map generator. The hard bot plays a fixed number of iterations a move (``--iterations``,
+300 by default), so a run is reproducible from its seeds whatever the machine's load.
+``--records`` keeps every game as a ``waddle-record/1`` line (``python -m waddle replay
+--jsonl`` reads them); ``--from-records`` prints the figures of such a file again.
+A benchmark, not a test: it prints figures (see waddle/games/waddle/balance.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -24,11 +32,46 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from waddle.core.tournament import default_processes
-from waddle.games.waddle.balance import BalanceReport, play_self_play
+from waddle.games.waddle.balance import BalanceReport, record_game, self_play
+from waddle.games.waddle.mapgen import TileSet, load_tileset
+from waddle.games.waddle.record import Record
+
+HARD_ITERATIONS = 300
+"""The hard bot's iterations a move unless ``--iterations`` says otherwise."""
 
 
 def seats(values, fmt: str = "{:5.1f}") -> str:
     return " ".join(fmt.format(v) for v in values)
+
+
+def play(players: int, level: str, iterations: int | None, tileset: TileSet | None, seed: int):
+    """One game's figures, its record and the processor seconds it took (in a worker)."""
+    cpu = time.process_time()
+    record = self_play(players, seed, level, iterations, tileset)
+    return record_game(record), record.dumps(), time.process_time() - cpu
+
+
+def print_report(report: BalanceReport, header: str) -> None:
+    players = report.players
+    print(
+        f"\n{players} players, {len(report.games)} games{header};"
+        f" fair share {1 / players:.1%}, largest gap {100 * report.largest_gap():.1f} points"
+    )
+    for s, (share, (lo, hi)) in enumerate(
+        zip(report.win_shares(), report.win_intervals(), strict=True)
+    ):
+        print(f"  seat {s}: win share {share:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]")
+    print(f"  mean VP        {seats(report.mean_scores())}")
+    print(f"  penguins       {seats(report.mean_penguins())}")
+    print(f"  tokens         {seats(report.mean_tokens())}")
+    print(f"  scouts         {seats(report.mean_scouts(), '{:5.2f}')}")
+    print(f"  scouts paid    {seats([100 * v for v in report.scout_pay_rates()], '{:4.0f}%')}")
+    print(f"  led round 1-3  {seats([100 * v for v in report.lead_shares(3)], '{:4.0f}%')}")
+    print(f"  led any round  {seats([100 * v for v in report.lead_shares()], '{:4.0f}%')}")
+    print(f"  rounds 1-4 ice {seats(report.mean_round_sizes(4), '{:5.2f}')}")
+    for k, row in enumerate(report.pool_wins()):
+        print(f"  pool {k + 1:2} best  {seats([100 * v for v in row], '{:4.0f}%')}")
+    print(f"  ice mod {players}: {report.ice_parity()} (remainder: games)", flush=True)
 
 
 def main() -> None:
@@ -36,39 +79,56 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--games", type=int, default=300, help="games per player count")
     parser.add_argument("--level", default="medium", help="the bot in every seat")
-    parser.add_argument("--iterations", type=int, help="per move, for the hard bot")
+    parser.add_argument(
+        "--iterations", type=int, help=f"per move, for the hard bot ({HARD_ITERATIONS})"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first map seed")
+    parser.add_argument("--tileset", help="a tile set file (default: the current tile set)")
     parser.add_argument("--processes", type=int, default=default_processes())
+    parser.add_argument("--records", help="append every game's record to this JSONL file")
+    parser.add_argument("--from-records", help="print the figures of the games in this file")
     args = parser.parse_args()
 
-    budget = f", {args.iterations} iterations a move" if args.iterations else ""
-    print(f"Waddle seat balance: {args.level} self-play{budget}, seat 0 moves first")
+    if args.from_records:
+        by_count: dict[int, list] = {}
+        with open(args.from_records, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    record = Record.from_json(json.loads(line))
+                    by_count.setdefault(record.players, []).append(record_game(record))
+        print(f"Waddle seat balance of the games in {args.from_records}, seat 0 moves first")
+        for players in sorted(by_count):
+            print_report(BalanceReport(players, by_count[players]), "")
+        return
+
+    iterations = args.iterations
+    if args.level == "hard" and iterations is None:
+        iterations = HARD_ITERATIONS
+    tileset = None
+    if args.tileset:
+        tileset = load_tileset(json.loads(Path(args.tileset).read_text(encoding="utf-8")))
+    budget = f", {iterations} iterations a move" if iterations else ""
+    where = f", tile set {tileset.name}" if tileset else ""
+    print(f"Waddle seat balance: {args.level} self-play{budget}{where}, seat 0 moves first")
+    out = open(args.records, "a", encoding="utf-8") if args.records else None  # noqa: SIM115
     for players in args.players:
         started = time.perf_counter()
-        play = partial(play_self_play, players, level=args.level, iterations=args.iterations)
+        work = partial(play, players, args.level, iterations, tileset)
         seeds = range(args.seed, args.seed + args.games)
         if args.processes > 1:
             with ProcessPoolExecutor(args.processes) as pool:
-                games = list(pool.map(play, seeds, chunksize=4))
+                results = list(pool.map(work, seeds, chunksize=4))
         else:
-            games = [play(s) for s in seeds]
-        report = BalanceReport(players, games)
-        fair = 1 / players
-        print(
-            f"\n{players} players, {len(games)} games, {time.perf_counter() - started:.0f} s;"
-            f" fair share {fair:.1%}, largest gap {report.largest_gap():.1%} points"
-        )
-        for s, (share, (lo, hi)) in enumerate(
-            zip(report.win_shares(), report.win_intervals(), strict=True)
-        ):
-            print(f"  seat {s}: win share {share:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]")
-        print(f"  mean VP        {seats(report.mean_scores())}")
-        print(f"  penguins       {seats(report.mean_penguins())}")
-        print(f"  tokens         {seats(report.mean_tokens())}")
-        print(f"  scouts         {seats(report.mean_scouts(), '{:5.2f}')}")
-        for k, row in enumerate(report.pool_wins()):
-            print(f"  pool {k + 1} best   {seats([100 * v for v in row], '{:4.0f}%')}")
-        print(f"  ice mod {players}: {report.ice_parity()} (remainder: games)", flush=True)
+            results = [work(s) for s in seeds]
+        if out:
+            out.writelines(text + "\n" for _, text, _ in results)
+            out.flush()
+        wall = time.perf_counter() - started
+        report = BalanceReport(players, [game for game, _, _ in results])
+        cpu = sum(seconds for _, _, seconds in results)
+        print_report(report, f", {wall:.0f} s wall, {cpu:.0f} s processor")
+    if out:
+        out.close()
 
 
 if __name__ == "__main__":

@@ -36,6 +36,35 @@ def test_figures_are_by_seat_in_the_starting_order_not_by_player_number():
     assert game.pool_winners == ((0,), (1,))
     assert game.scores == tuple(state.scores()[p] for p in state.order)
     assert game.wins == (1.0, 0.0)
+    # Round 1 (2 ice) was opened by seat 0; round 2 (1 ice) by seat 1, who scouted for it
+    # and took pool 2's fish: that scout paid.
+    assert game.leaders == (0, 1) and game.round_sizes == (2, 1)
+    assert game.scouts_paid == (0, 1)
+
+
+def test_a_scout_pays_only_when_the_scout_takes_the_next_pools_best_fish():
+    board = Board(
+        [
+            HexSpec(0, 0, "water", 1, (3,)),
+            HexSpec(1, 0, "ice"),
+            HexSpec(0, 1, "ice"),
+            HexSpec(4, 0, "water", 2, (1,)),
+            HexSpec(3, 0, "ice"),
+            HexSpec(5, 0, "ice"),
+        ]
+    )
+    state = WaddleState(board, players=2, order=[1, 0])
+    state.apply(SCOUT)  # player 1 (seat 0) scouts ahead
+    state.apply(Action.place((1, 0)))  # player 0 (seat 1) must fill pool 1 alone
+    state.apply(Action.place((0, 1)))
+    state.apply(Action.place((3, 0)))  # round 2: the scout goes first...
+    state.apply(Action.place((5, 0), double=True))  # ...but a double takes pool 2 from them
+    game = seat_game(state, seed=0)
+    assert game.leaders == (1, 0) and game.round_sizes == (2, 2)
+    assert game.scouts == (1, 0) and game.scouts_paid == (0, 0)
+    state.undo()
+    state.apply(Action.place((5, 0)))  # a single only ties: the scout shares the best fish
+    assert seat_game(state, seed=0).scouts_paid == (1, 0)
 
 
 def test_a_shared_pool_counts_for_each_seat_and_a_tie_splits_the_win():

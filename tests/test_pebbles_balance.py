@@ -40,4 +40,4 @@ def test_a_self_play_game_is_counted_from_the_first_lead():
     assert sorted(played.seat_of) == [0, 1, 2]
     assert sum(played.led) == 10 and 0 <= played.leader_won <= 10
     assert abs(sum(played.wins) - 1.0) < 1e-9
-    assert all(0 <= s for s in played.scores)
+    assert all(s >= 0 for s in played.scores)

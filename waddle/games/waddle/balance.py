@@ -12,8 +12,9 @@ comes from the turn order, the tile set or the map generator, not from the playe
 1.0
 
 Per game it keeps what the balance questions need: each seat's score and share of the win
-(ties split), penguins and tokens placed, scouts, and for each pool in number order the
-seats that took its best fish. :class:`BalanceReport` adds them up with 95% intervals.
+(ties split), penguins and tokens placed, scouts (and whether they paid), for each pool in
+number order the seats that took its best fish, and for each round who placed first and
+how many ice hexes it had. :class:`BalanceReport` adds them up with 95% intervals.
 ``scripts/bench_balance.py`` prints the report (a benchmark, not a test).
 """
 
@@ -24,7 +25,8 @@ from dataclasses import dataclass
 
 from waddle.core.tournament import wilson
 from waddle.games.waddle.ai import make_bot
-from waddle.games.waddle.record import new_record
+from waddle.games.waddle.mapgen import TileSet
+from waddle.games.waddle.record import Record, new_record
 from waddle.games.waddle.state import WaddleState
 
 
@@ -47,6 +49,13 @@ class SeatGame:
     """For each pool with fish, lowest number first: the seats that scored its best fish."""
     ice: int
     """Ice hexes on the map (every one is filled by the end of a generated game)."""
+    leaders: tuple[int, ...] = ()
+    """For each round, in the order played: the seat that placed its first penguin."""
+    round_sizes: tuple[int, ...] = ()
+    """For each round: the empty ice hexes around the active hex when it began."""
+    scouts_paid: tuple[int, ...] = ()
+    """Per seat: scouts after which that seat took the best fish of the next round's pool
+    (alone or tied); a scout before a fishless pool or the last round never pays."""
 
 
 def seat_game(state: WaddleState, seed: int) -> SeatGame:
@@ -72,18 +81,42 @@ def seat_game(state: WaddleState, seed: int) -> SeatGame:
         if owner >= 0:
             penguins[owner] += state.token[i]
             tokens[owner] += 1
-    scouts = [0] * players
-    replay = WaddleState(state.board, players, state.order)
-    for action in state.history:
-        if action.is_scout:
-            scouts[replay.to_move()] += 1
-        replay.apply(action)
+    best_takers: dict[int | None, tuple[int, ...]] = {}  # pool number -> players
     pools = []
     for pool in sorted((p for p in breakdown.pools if p.fish), key=_pool_order):
         best = pool.fish[0]
-        pools.append(
-            tuple(sorted(seat_of[p] for p, got in enumerate(pool.awards) if got and got[0] == best))
-        )
+        takers = tuple(p for p, got in enumerate(pool.awards) if got and got[0] == best)
+        best_takers[pool.number] = takers
+        pools.append(tuple(sorted(seat_of[p] for p in takers)))
+    scouts = [0] * players
+    paid = [0] * players
+    leaders: list[int] = []
+    sizes: list[int] = []
+    pending: list[int] = []  # players who scouted this round, to judge next round
+    replay = WaddleState(state.board, players, state.order)
+    board = state.board
+    starting = True  # the next action is a round's first
+    for action in state.history:
+        player = replay.to_move()
+        assert player is not None
+        if starting:
+            sizes.append(len(replay.legal_hexes()))
+            starting = False
+        if action.is_scout:
+            scouts[player] += 1
+            pending.append(player)
+        elif len(leaders) < len(sizes):
+            leaders.append(seat_of[player])
+        active = replay.active
+        replay.apply(action)
+        if replay.active != active and replay.active >= 0:  # a round ended, not the game
+            starting = True
+            water = board.numbered[replay.active]
+            number = board.pools[board.pool_of[water]].number
+            for p in pending:
+                if p in best_takers.get(number, ()):
+                    paid[p] += 1
+            pending = []
     return SeatGame(
         seed,
         tuple(seat_of),
@@ -94,6 +127,9 @@ def seat_game(state: WaddleState, seed: int) -> SeatGame:
         per_seat(scouts),
         tuple(pools),
         len(state.board.ice),
+        tuple(leaders),
+        tuple(sizes),
+        per_seat(paid),
     )
 
 
@@ -101,15 +137,40 @@ def _pool_order(pool) -> tuple[int, int]:
     return (pool.number is None, pool.number or 0)
 
 
-def play_self_play(
-    players: int, seed: int, level: str = "medium", iterations: int | None = None
-) -> SeatGame:
-    """One game on the generated map of ``seed`` with every seat played by ``level``."""
-    state = new_record(players, seed).start()
+def self_play(
+    players: int,
+    seed: int,
+    level: str = "medium",
+    iterations: int | None = None,
+    tileset: TileSet | None = None,
+) -> Record:
+    """The record of one game on the generated map of ``seed`` (of ``tileset``, by default
+    the current one) with every seat played by ``level`` at ``iterations`` a move."""
+    record = new_record(players, seed, tileset)
+    state = record.start()
     bots = [make_bot(level, seed * 16 + p, None, iterations or 1) for p in range(players)]
     while not state.is_over():
         state.apply(bots[state.to_move()].choose(state))
-    return seat_game(state, seed)
+    return record.with_actions(state.history)
+
+
+def play_self_play(
+    players: int,
+    seed: int,
+    level: str = "medium",
+    iterations: int | None = None,
+    tileset: TileSet | None = None,
+) -> SeatGame:
+    """The figures of :func:`self_play`'s game, by seat."""
+    return record_game(self_play(players, seed, level, iterations, tileset))
+
+
+def record_game(record: Record) -> SeatGame:
+    """The figures of a finished record, by seat (its seed from ``generated``, else 0)."""
+    state = record.replay()
+    if not state.is_over():
+        raise ValueError("the record's game is not finished")
+    return seat_game(state, record.generated.seed if record.generated else 0)
 
 
 class BalanceReport:
@@ -143,11 +204,12 @@ class BalanceReport:
     def mean_scouts(self) -> list[float]:
         return self._mean("scouts")
 
-    def pool_wins(self, pools: int = 4) -> list[list[float]]:
-        """For the first ``pools`` pools by number: how often each seat took the best
-        fish, as a share of the games that have that pool (ties count for each)."""
+    def pool_wins(self, pools: int | None = None) -> list[list[float]]:
+        """For the first ``pools`` pools with fish by number (default: all): how often
+        each seat took the best fish, as a share of the games that have that pool (ties
+        count for each)."""
         rows = []
-        for k in range(pools):
+        for k in range(self.pool_count() if pools is None else pools):
             having = [g for g in self.games if len(g.pool_winners) > k]
             counts = [0.0] * self.players
             for g in having:
@@ -155,6 +217,34 @@ class BalanceReport:
                     counts[s] += 1
             rows.append([c / len(having) if having else 0.0 for c in counts])
         return rows
+
+    def pool_count(self) -> int:
+        """The most pools with fish of any game played."""
+        return max((len(g.pool_winners) for g in self.games), default=0)
+
+    def lead_shares(self, rounds: int | None = None) -> list[float]:
+        """Each seat's share of the rounds it placed first in (of the first ``rounds``
+        rounds of each game, or all): who had the first pick."""
+        counts = [0] * self.players
+        for g in self.games:
+            for seat in g.leaders[:rounds]:
+                counts[seat] += 1
+        total = sum(counts) or 1
+        return [c / total for c in counts]
+
+    def mean_round_sizes(self, rounds: int = 4) -> list[float]:
+        """The mean empty ice of each of the first ``rounds`` rounds when it began."""
+        out = []
+        for k in range(rounds):
+            sizes = [g.round_sizes[k] for g in self.games if len(g.round_sizes) > k]
+            out.append(sum(sizes) / len(sizes) if sizes else 0.0)
+        return out
+
+    def scout_pay_rates(self) -> list[float]:
+        """Per seat, the share of its scouts after which it took the next pool's best fish."""
+        scouts = [sum(g.scouts[s] for g in self.games) for s in range(self.players)]
+        paid = [sum(g.scouts_paid[s] for g in self.games) for s in range(self.players)]
+        return [p / n if n else 0.0 for p, n in zip(paid, scouts, strict=True)]
 
     def ice_parity(self) -> dict[int, int]:
         """How many games had each remainder of (ice hexes mod players): with an even

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from waddle.core.game import IllegalActionError
 from waddle.core.records import RecordError, SetupCache
@@ -25,6 +25,9 @@ from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
 from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
 
 FORMAT = "waddle-record/1"
+
+if TYPE_CHECKING:
+    from waddle.games.waddle.mapgen import TileSet
 
 _ORDER_STREAM = 2  # keeps the turn-order draw independent of the map draw for one seed
 
@@ -226,11 +229,12 @@ class Record:
         return record
 
 
-def new_record(players: int, seed: int = 0) -> Record:
-    """A game not yet started: a generated map and a random starting order, from ``seed``."""
+def new_record(players: int, seed: int = 0, tileset: TileSet | None = None) -> Record:
+    """A game not yet started: a generated map (of ``tileset``, by default the current
+    one) and a random starting order, from ``seed``."""
     from waddle.games.waddle import mapgen  # the generator is only needed for new games
 
-    tileset = mapgen.default_tileset()
+    tileset = tileset or mapgen.default_tileset()
     specs = mapgen.generate_map(players, seed, tileset)
     record = Record(
         players, tuple(specs), starting_order(players, seed), [], Generated(tileset.name, seed)
