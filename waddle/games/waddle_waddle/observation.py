@@ -45,6 +45,31 @@ class RookeryView:
     bonus: tuple[int, int] | None
     """The Conservation Points token here: (larger, smaller) end-of-season bonus."""
     fish_token: int | None
+    awards: tuple[int, ...] = ()
+    """Each player's end-of-season bonus here if the season ended now."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A rookery a waddle may be played at now, and what it does there."""
+
+    rookery: str
+    points: int
+    """The Conservation Points it scores (hero and season event included)."""
+    nests: int
+    """The nests it places (Davis's extra nest included)."""
+    pay: tuple[int, ...]
+    """Each way to pay its fish: how many come from the hand, the rest from the rookery."""
+
+
+@dataclass(frozen=True)
+class WaddleOffer:
+    """A waddle the viewer may play now, with every rookery it may go to."""
+
+    cards: tuple[str, ...]
+    bonus: bool
+    """One species in numerical order."""
+    places: tuple[Placement, ...]
 
 
 @dataclass(frozen=True)
@@ -89,3 +114,12 @@ class View:
     """Only for OMNISCIENT: the rest of this season's deck, top card first."""
     future_events: tuple[str, ...] | None = None
     """Only for OMNISCIENT: the events of the seasons still to come."""
+    last_action: str | None = None
+    """The last action taken, in notation (every action is public: a face-down card is
+    written ``?``)."""
+    floe_target: int = 0
+    """How many face-up cards the ice floe is refilled to this season."""
+    offers: tuple[WaddleOffer, ...] = ()
+    """When it is the viewer's decision: every waddle it may play now with where it may go
+    and what it scores there (its turn's action; the rest of its hand when a WaddleWaddle
+    is asked; the waddle whose rookery it is choosing)."""
