@@ -54,6 +54,8 @@ def test_each_offered_waddle_scores_and_nests_what_playing_it_does(players):
                     if state.phase == PLAY:
                         assert ways == plays
                     for place in offer.places:
+                        assert place.fish == state.fish_cost(rookery(place.rookery))
+                        assert all(0 <= h <= place.fish for h in place.pay)
                         for h in place.pay:
                             assert _played(state, offer.cards, place.rookery, h) == (
                                 place.points,

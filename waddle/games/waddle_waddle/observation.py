@@ -58,6 +58,8 @@ class Placement:
     """The Conservation Points it scores (hero and season event included)."""
     nests: int
     """The nests it places (Davis's extra nest included)."""
+    fish: int
+    """The fish it costs there (two with the Elephant Seal, none without fish)."""
     pay: tuple[int, ...]
     """Each way to pay its fish: how many come from the hand, the rest from the rookery."""
 

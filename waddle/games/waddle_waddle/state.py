@@ -1118,7 +1118,9 @@ class WaddleWaddleState:
             places = []
             for r, ways in pays.items():
                 _placed, nests, gained = self.waddle_outcome(p, cards, r)
-                places.append(Placement(ROOKERY_IDS[r], gained, nests, tuple(ways)))
+                places.append(
+                    Placement(ROOKERY_IDS[r], gained, nests, self.fish_cost(r), tuple(ways))
+                )
             offers.append(WaddleOffer(tuple(map(code, cards)), is_bonus(cards), tuple(places)))
         return tuple(offers)
 
