@@ -104,3 +104,11 @@ def test_the_view_names_the_last_action_and_the_ice_floes_size():
     play(state, "draft ?")
     assert state.view(1).last_action == "draft ?"
     assert game(4).view(0).floe_target == 4 and game(4).view(0).last_action is None
+
+
+def test_the_view_says_the_season_events_name_and_text_once_it_is_revealed():
+    state = game(2, seed=4)
+    assert state.view(0).event_words is None  # heroes first: the event is still face down
+    play(state, "hero dee", "hero papi")
+    event = state.components.event(state.view(0).event)
+    assert state.view(1).event_words == (event.name, event.text)

@@ -119,6 +119,8 @@ class View:
     last_action: str | None = None
     """The last action taken, in notation (every action is public: a face-down card is
     written ``?``)."""
+    event_words: tuple[str, str] | None = None
+    """The current season's event's name and text, once revealed (a component set's own)."""
     floe_target: int = 0
     """How many face-up cards the ice floe is refilled to this season."""
     offers: tuple[WaddleOffer, ...] = ()

@@ -1098,6 +1098,7 @@ class WaddleWaddleState:
             if omniscient
             else None,
             last_action=str(self.history[-1]) if self.history else None,
+            event_words=(event.name, event.text) if event is not None else None,
             floe_target=self.floe_target(),
             offers=self._offers() if mine and self.phase in (TURN, WADDLE2, PLAY) else (),
         )
