@@ -112,3 +112,10 @@ def test_the_view_says_the_season_events_name_and_text_once_it_is_revealed():
     play(state, "hero dee", "hero papi")
     event = state.components.event(state.view(0).event)
     assert state.view(1).event_words == (event.name, event.text)
+
+
+def test_the_view_lists_the_tokens_a_draft_names_by_number():
+    state = game(3)
+    view = state.view(SPECTATOR)
+    assert view.conservation_tokens == state.components.conservation_tokens
+    assert view.fish_tokens == state.components.fish_tokens

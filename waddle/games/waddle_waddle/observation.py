@@ -121,6 +121,11 @@ class View:
     written ``?``)."""
     event_words: tuple[str, str] | None = None
     """The current season's event's name and text, once revealed (a component set's own)."""
+    conservation_tokens: tuple[tuple[int, int], ...] = ()
+    """The component set's Conservation Points tokens, (larger, smaller) bonus each, by
+    their number in ``cp`` actions."""
+    fish_tokens: tuple[int, ...] = ()
+    """The component set's Fish Supply tokens, by their number in ``supply`` actions."""
     floe_target: int = 0
     """How many face-up cards the ice floe is refilled to this season."""
     offers: tuple[WaddleOffer, ...] = ()

@@ -1099,6 +1099,8 @@ class WaddleWaddleState:
             else None,
             last_action=str(self.history[-1]) if self.history else None,
             event_words=(event.name, event.text) if event is not None else None,
+            conservation_tokens=tuple(c.conservation_tokens),
+            fish_tokens=tuple(c.fish_tokens),
             floe_target=self.floe_target(),
             offers=self._offers() if mine and self.phase in (TURN, WADDLE2, PLAY) else (),
         )
