@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from waddle.app.chrome import (
     chooser_html,
     embed_code,
@@ -68,3 +70,32 @@ def test_player_and_game_options_follow_the_registry():
 def test_embed_code_escapes_its_address_and_title():
     code = embed_code('https://x/?embed#w1."><script>', "Waddle game")
     assert "<script>" not in code and "&quot;&gt;&lt;script&gt;" in code
+
+
+def test_game_options_are_a_checkbox_or_a_list_set_from_the_game_on_screen():
+    from waddle.app.chrome import options_form_html, read_options
+    from waddle.core.registry import GameOption
+
+    options = [
+        GameOption("speed", "Speed", 2, choices=((1, "Quick"), (2, "Standard"))),
+        GameOption("duo", "Two-player rule", True, players=(2, 2)),
+        GameOption("plain", HOSTILE, False, group="Simplified rules", help=HOSTILE),
+    ]
+    html = options_form_html(options, {"speed": 1})
+    assert '<option value="1" selected>Quick</option>' in html
+    assert (
+        'data-option="duo" data-players="2-2"><input type="checkbox" name="opt-duo" checked>'
+        in (html)
+    )
+    assert "<legend>Simplified rules</legend>" in html and "<img" not in html
+
+    class Field:
+        def __init__(self, checked=False, value=""):
+            self.checked, self.value = checked, value
+
+    form = {"opt-speed": Field(value="1"), "opt-duo": Field(True), "opt-plain": Field(True)}
+    assert read_options(options, 2, form.__getitem__) == {"speed": 1, "duo": True, "plain": True}
+    assert read_options(options, 3, form.__getitem__) == {"speed": 1, "plain": True}
+    form["opt-speed"].value = "9"
+    with pytest.raises(ValueError, match="speed is one of 1, 2"):
+        read_options(options, 3, form.__getitem__)

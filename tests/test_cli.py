@@ -292,3 +292,8 @@ def test_tournament_and_bench_take_the_game():
     assert {row["level"] for row in report["levels"]} == {"medium", "random"}
     code, out, _ = run("tournament", "--game", "htmf", "--levels", "nonsense", "--games", "1")
     assert code == 2
+
+
+def test_new_takes_options_only_from_games_that_have_them():
+    code, _, err = run("new", "--players", "2", "--seed", "1", "--option", "speed=1")
+    assert code == 2 and "the game's options: none" in err

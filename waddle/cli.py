@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from waddle.core.game import GameState
 from waddle.core.records import BoardError, RecordError
-from waddle.core.registry import GameEntry, GameModule
+from waddle.core.registry import GameEntry, GameModule, new_game_options
 from waddle.games import GAMES
 
 EXIT_ERROR = 2
@@ -112,17 +112,51 @@ def cmd_new(args: argparse.Namespace, io: IO) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if text is not None:
+        options = _options(game, args)
         try:
             _summary, warnings = game.check_board(text)
-            record = game.custom_record(args.players, text, seed)
+            if options:
+                record = game.custom_record(args.players, text, seed, options)
+            else:
+                record = game.custom_record(args.players, text, seed)
         except BoardError as e:
             raise CommandError(_board_problems(args.map, e)) from None
+        except ValueError as e:
+            raise CommandError(f"these options cannot be played together: {e}") from None
         for warning in warnings:
             print(f"warning: {args.map}: {warning}", file=io.err)
     else:
-        record = game.new_record(args.players, seed)
+        record = _new_record(game, args.players, seed, _options(game, args))
     print(record.dumps(indent=args.indent), file=io.out)
     return 0
+
+
+def _options(game: GameModule, args: argparse.Namespace) -> dict[str, Any]:
+    """``--option KEY=VALUE`` as the game's option values (see ``GameOption``)."""
+    known = {option.key: option for option in new_game_options(game)}
+    values: dict[str, Any] = {}
+    for text in args.option or []:
+        key, sep, value = text.partition("=")
+        option = known.get(key.strip())
+        if option is None or not sep:
+            told = ", ".join(known) or "none"
+            raise CommandError(f"--option takes KEY=VALUE; the game's options: {told}")
+        if not option.applies(args.players):
+            raise CommandError(f"{key} is not an option with {args.players} players")
+        try:
+            values[option.key] = option.parse(value)
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+    return values
+
+
+def _new_record(game: GameModule, players: int, seed: int, options: dict[str, Any]):
+    if not options:
+        return game.new_record(players, seed)
+    try:
+        return game.new_record(players, seed, options)
+    except ValueError as e:
+        raise CommandError(f"these options cannot be played together: {e}") from None
 
 
 def cmd_check_map(args: argparse.Namespace, io: IO) -> int:
@@ -317,6 +351,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the board and the order (default: random)")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     p.add_argument("--map", help="a custom board (JSON) instead of a generated one")
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a rule the game lets a new game change (repeat for several)",
+    )
     p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("check-map", help="validate a custom board and list its problems")

@@ -22,7 +22,9 @@ from waddle.app.chrome import (
     chooser_html,
     game_options_html,
     needs_curtain,
+    options_form_html,
     player_options_html,
+    read_options,
     saves_html,
     seat_rows_html,
     viewer_for,
@@ -40,6 +42,7 @@ from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.core.links import LinkError
 from waddle.core.records import BoardError, RecordError
+from waddle.core.registry import new_game_options
 from waddle.games import GAMES
 from waddle.ui.markup import zoomed_size
 from waddle.ui.presenter import MoveGroup, move_list_html
@@ -699,8 +702,13 @@ class App:
         seats = self.session.seats if same else []
         players = len(seats) if same else entry.default_players
         element("ng-players").innerHTML = player_options_html(entry, players)
-        levels = entry.load().bot_levels
-        element("ng-seats").innerHTML = seat_rows_html(entry.players[1], levels, seats)
+        game = entry.load()
+        element("ng-seats").innerHTML = seat_rows_html(entry.players[1], game.bot_levels, seats)
+        # The rules the game lets a new game change, set as the game on screen has them.
+        options = new_game_options(game)
+        values = game.record_options(self.session.setup) if same and options else {}
+        element("ng-options").innerHTML = options_form_html(options, values)
+        element("ng-options-box").hidden = not options
         self.on_players_change(None)
 
     def on_new_game_game_change(self, _event) -> None:
@@ -710,6 +718,9 @@ class App:
         players = int(element("ng-players").value)
         for row in document.querySelectorAll("#new-game .seat"):
             row.hidden = int(row.dataset.seat) >= players
+        for row in document.querySelectorAll("#ng-options [data-players]"):
+            low, high = (int(n) for n in str(row.dataset.players).split("-"))
+            row.hidden = not low <= players <= high
 
     async def on_board_file(self, event) -> None:
         files = event.target.files
@@ -735,6 +746,13 @@ class App:
         colours = [form.querySelector(f'[name="colour{p}"]').value for p in range(players)]
         bots = [form.querySelector(f'[name="kind{p}"]').value or None for p in range(players)]
         seed = self._random_seed
+        try:
+            options = read_options(
+                new_game_options(game), players, lambda name: form.querySelector(f'[name="{name}"]')
+            )
+        except ValueError as e:
+            self._new_game_error(f"{e}.")
+            return
         choice = form.querySelector('[name="map"]:checked').value
         if choice == "seed":
             text = element("ng-seed").value.strip()
@@ -748,9 +766,12 @@ class App:
                 return
             name, text = self._board_file
             try:
-                record = game.custom_record(players, text, seed)
+                if options:
+                    record = game.custom_record(players, text, seed, options)
+                else:
+                    record = game.custom_record(players, text, seed)
                 session = Session.start(game, record, names, colours, bots)
-            except (BoardError, RecordError) as e:
+            except (BoardError, RecordError, ValueError) as e:
                 problems = getattr(e, "problems", None) or [str(e)]
                 self._new_game_error(
                     f"The board in {name} cannot be played: " + "; ".join(problems)
@@ -758,7 +779,11 @@ class App:
                 return
             message = f"New game of {entry.title} on the board from {name}."
         else:
-            session = Session.new(entry.id, players, seed, names, colours, bots)
+            try:
+                session = Session.new(entry.id, players, seed, names, colours, bots, options)
+            except ValueError as e:
+                self._new_game_error(f"These rules cannot be played together: {e}.")
+                return
             message = f"New game of {entry.title} on board {seed}."
         element("new-game").close()
         self.show_game(session, message)

@@ -12,13 +12,13 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
 from waddle.app.saves import SaveEntry
 from waddle.core.game import OMNISCIENT, SPECTATOR
-from waddle.core.registry import GameEntry
+from waddle.core.registry import GameEntry, GameOption
 from waddle.ui.markup import BoardSvg
 from waddle.ui.seats import DEFAULT_COLOURS, DEFAULT_NAMES, MAX_NAME_CHARS, Seat
 
@@ -153,6 +153,72 @@ def game_options_html(games: Iterable[GameEntry], selected: str) -> str:
         f"{escape(e.title)}</option>"
         for e in games
     )
+
+
+def options_form_html(options: Sequence[GameOption], values: Mapping[str, Any]) -> str:
+    """The New game dialog's rules a game may change (``GAME.new_game_options``): a switch
+    is a checkbox, a choice a list, each named ``opt-KEY`` and set from ``values`` (the
+    game on screen) or its default. A row only for some player counts says which
+    (``data-players="2-2"``): the page shows it only for those.
+
+    >>> from waddle.core.registry import GameOption
+    >>> html = options_form_html([GameOption("kevin", "Kevin", False)], {"kevin": True})
+    >>> 'name="opt-kevin" checked' in html
+    True
+    """
+    groups: dict[str, list[str]] = {}
+    for option in options:
+        value = values.get(option.key, option.default)
+        attrs = f'class="game-option" data-option="{escape(option.key)}"'
+        if option.players is not None:
+            attrs += f' data-players="{option.players[0]}-{option.players[1]}"'
+        name = f"opt-{escape(option.key)}"
+        about = f' <span class="hint">{escape(option.help)}</span>' if option.help else ""
+        if option.switch:
+            checked = " checked" if value else ""
+            row = (
+                f'<label {attrs}><input type="checkbox" name="{name}"{checked}> '
+                f"{escape(option.label)}{about}</label>"
+            )
+        else:
+            items = "".join(
+                f'<option value="{escape(str(v))}"{" selected" if v == value else ""}>'
+                f"{escape(words)}</option>"
+                for v, words in option.choices
+            )
+            row = (
+                f'<label {attrs}>{escape(option.label)} <select name="{name}">{items}</select>'
+                f"{about}</label>"
+            )
+        groups.setdefault(option.group, []).append(row)
+    parts = []
+    for group, rows in groups.items():
+        if group:
+            parts.append(
+                f'<fieldset class="option-group"><legend>{escape(group)}</legend>'
+                f"{''.join(rows)}</fieldset>"
+            )
+        else:
+            parts.append("".join(rows))
+    return "".join(parts)
+
+
+def read_options(
+    options: Sequence[GameOption], players: int, field: Callable[[str], Any]
+) -> dict[str, Any]:
+    """The values the New game dialog holds for the options that apply to ``players``:
+    ``field(name)`` is the form's element of that name (its ``checked`` or ``value``);
+    ``ValueError`` for a value that is not the option's."""
+    values = {}
+    for option in options:
+        if not option.applies(players):
+            continue
+        element = field(f"opt-{option.key}")
+        if option.switch:
+            values[option.key] = bool(element.checked)
+        else:
+            values[option.key] = option.parse(str(element.value))
+    return values
 
 
 def embed_code(src: str, title: str) -> str:

@@ -27,7 +27,7 @@ line of play is over, or when everything is shown anyway (the embedded view,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,10 +94,16 @@ class Session:
         names: Sequence[str] | None = None,
         colours: Sequence[str] | None = None,
         bots: Sequence[str | None] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Session:
-        """A new game of ``game_id`` on a board generated from ``seed``."""
+        """A new game of ``game_id`` on a board generated from ``seed``, with the rules of
+        ``options`` changed (see :class:`waddle.core.registry.GameOption`; ``ValueError``
+        if they are not the game's)."""
         game = GAMES.by_id(game_id).load()
-        return Session.start(game, game.new_record(players, seed), names, colours, bots)
+        record = (
+            game.new_record(players, seed, options) if options else game.new_record(players, seed)
+        )
+        return Session.start(game, record, names, colours, bots)
 
     @staticmethod
     def start(

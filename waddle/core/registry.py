@@ -35,6 +35,58 @@ from waddle.core.study import Study
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A rule a new game may change: a switch, or a choice among values. A game lists its
+    own in ``GAME.new_game_options``; the New game dialog offers each one and
+    ``python -m waddle new --option KEY=VALUE`` sets it.
+
+    >>> speed = GameOption("seasons", "Game speed", 2, choices=((1, "Quick"), (2, "Standard")))
+    >>> speed.parse("1"), GameOption("kevin", "Kevin", False).parse("on")
+    (1, True)
+    """
+
+    key: str
+    label: str
+    default: Any
+    """A switch's default (True or False), or a choice's value."""
+    choices: tuple[tuple[Any, str], ...] = ()
+    """Each value of a choice and its words; empty for a switch."""
+    players: tuple[int, int] | None = None
+    """Only for these player counts (fewest, most); None: for every game."""
+    group: str = ""
+    """A heading the dialog gathers options under ("Simplified rules"); "" for none."""
+    help: str = ""
+    """A sentence about what it changes."""
+
+    @property
+    def switch(self) -> bool:
+        return not self.choices
+
+    def applies(self, players: int) -> bool:
+        return self.players is None or self.players[0] <= players <= self.players[1]
+
+    def parse(self, text: str) -> Any:
+        """The value written ``text`` (``ValueError`` if it is not one of this option's)."""
+        word = text.strip().lower()
+        if self.switch:
+            if word in ("1", "true", "yes", "on"):
+                return True
+            if word in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"{self.key} is on or off, not {text!r}")
+        for value, _words in self.choices:
+            if str(value).lower() == word:
+                return value
+        values = ", ".join(str(v) for v, _ in self.choices)
+        raise ValueError(f"{self.key} is one of {values}, not {text!r}")
+
+
+def new_game_options(game: Any) -> tuple[GameOption, ...]:
+    """The rules a new game of ``game`` may change (none for most games)."""
+    return tuple(getattr(game, "new_game_options", ()))
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """What the platform knows about a game without importing it."""
 
@@ -135,6 +187,14 @@ class GameModule(Protocol):
         """A fresh :class:`waddle.app.tutorial.Tutorial` of the game."""
         ...
 
+    # Optional: rules a new game may change (speeds, variants). A game that has some lists
+    # them, and its new_record and custom_record take them as a last argument:
+    #
+    # new_game_options: tuple[GameOption, ...]
+    # def new_record(self, players, seed, options: Mapping[str, Any] | None = None): ...
+    # def custom_record(self, players, board_text, seed, options=None): ...
+    # def record_options(self, record) -> dict[str, Any]: a record's options, by key
+    #
     # Optional front-end parts (shared code asks with getattr and offers the feature only
     # when the game has it, so a new game can add them later):
     #
