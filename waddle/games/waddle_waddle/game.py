@@ -188,6 +188,13 @@ class WaddleWaddleGame:
 
         bench.main(players or [2, 4, 6], seconds, processes, out)
 
+    # -- front end ------------------------------------------------------------------------
+
+    def presenter(self):
+        from waddle.games.waddle_waddle.presenter import PRESENTER
+
+        return PRESENTER
+
 
 def _options(options: Mapping[str, Any] | None, players: int) -> Options | None:
     return Options.from_json(dict(options), players) if options else None
