@@ -32,6 +32,7 @@ budget: integer counts and floats from ``+ - * /``, ties to the engine's first a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from waddle.core.bots import (
     Budget,
@@ -549,11 +550,9 @@ def greedy_policy(state: WaddleWaddleState, rng: Rng) -> Action:
 # -- estimating the end: the tree search's evaluation ----------------------------------------------
 
 
-def estimate(state: WaddleWaddleState) -> list[float]:
-    """Each player's final score as it looks now: points, the bonuses their nests would
-    take this season and (half, per season) in the seasons to come, their hand's worth and
-    the fish in hand."""
-    n = state.n
+def _board_estimate(state: WaddleWaddleState) -> list[float]:
+    """Each player's points and what their nests are worth: this season's bonuses as the
+    nests stand, and (half, per season) those of the seasons to come."""
     est = [float(s) for s in state.score]
     if state.is_over():
         return est
@@ -572,9 +571,32 @@ def estimate(state: WaddleWaddleState) -> list[float]:
             weight = 0.5 * later
             for p, a in enumerate(_awards(state, counts, avg_large, avg_small)):
                 est[p] += weight * a
-    for p in range(n):
-        est[p] += 0.5 * hand_value(state.hands[p], state.hero[p]) + FISH_VALUE * state.fish[p]
+    for p in range(state.n):
+        est[p] += FISH_VALUE * state.fish[p]
     return est
+
+
+HAND_WEIGHT = 0.5
+"""How much of a hand's worth counts in the estimate (it is not played yet)."""
+UNSEEN_CARD = 1.6
+"""What a card someone else holds face down is worth to the estimate, seen from outside."""
+
+
+def estimate(state: WaddleWaddleState) -> list[float]:
+    """Each player's final score as it looks now: points, nests (:func:`_board_estimate`),
+    fish in hand, and their hand's worth."""
+    est = _board_estimate(state)
+    if not state.is_over():
+        for p in range(state.n):
+            est[p] += HAND_WEIGHT * hand_value(state.hands[p], state.hero[p])
+    return est
+
+
+def _public_hand(state: WaddleWaddleState, p: int) -> float:
+    """A hand's worth as the others see it: the cards taken face up, and the rest unseen."""
+    known = state.known[p]
+    unseen = len(state.hands[p]) - len(known)
+    return HAND_WEIGHT * (hand_value(known, state.hero[p]) + UNSEEN_CARD * unseen)
 
 
 SCALE = 12.0
@@ -582,21 +604,28 @@ SCALE = 12.0
 
 
 def rewards(state: WaddleWaddleState) -> list[float]:
-    """Rewards in [0, 1] from :func:`estimate`: each player's chance of finishing first,
-    from smooth pairwise comparisons (``x / (1 + |x|)``: no ``exp``, the same on every
-    platform), normalised to sum to one. A finished game gives the win shares."""
+    """Rewards in [0, 1]: each player's chance of finishing first, from smooth pairwise
+    comparisons of estimates (``x / (1 + |x|)``: no ``exp``, the same on every platform),
+    normalised to sum to one; a finished game gives the win shares.
+
+    Each player compares their own estimate (their hand as they hold it) with the others'
+    as they can see them (hands by their face-up cards and size): so a search's value of
+    its own moves does not swing with the hidden cards of the world it samples.
+    """
+    n = state.n
     if state.is_over():
         winners = state.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(state.n)]
-    est = estimate(state)
-    n = state.n
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    board = _board_estimate(state)
+    own = [board[p] + HAND_WEIGHT * hand_value(state.hands[p], state.hero[p]) for p in range(n)]
+    seen = [board[p] + _public_hand(state, p) for p in range(n)]
     out = []
     total = 0.0
     for p in range(n):
         v = 1.0
         for q in range(n):
             if q != p:
-                x = (est[p] - est[q]) / SCALE
+                x = (own[p] - seen[q]) / SCALE
                 v *= 0.5 + 0.5 * x / (1.0 + (x if x >= 0 else -x))
         out.append(v)
         total += v
@@ -644,17 +673,23 @@ class GreedyBot(SearchBot):
 
 
 HARD = MctsConfig(
-    exploration=0.5,
+    exploration=0.25,
     policy=greedy_policy,
     evaluate=rewards,
-    playout_depth=24,
+    playout_depth=4,
     prior=prior,
-    bias=0.3,
+    bias=0.2,
 )
+"""The hard bot's search; ``playout_depth`` is per player (a playout runs about one round)."""
+
+SEARCHED = frozenset((TURN, PLAY, THREAT, TOKENS, TAKE, WADDLE2))
+"""The decisions the hard bot searches; the others (a nest or fish moved, a refill's second
+card, a tie to break) it takes as the greedy player does."""
 
 
 class HardBot(MctsBot):
-    """Information-set tree search with greedy playouts and the score estimate."""
+    """Information-set tree search with greedy playouts of about one round and the score
+    estimate; the greedy player's choice for the decisions it does not search."""
 
     name = "hard"
 
@@ -662,7 +697,13 @@ class HardBot(MctsBot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return _Chosen(state, self.budget, legal[0])
-        return InformationSetMcts(state, self.budget, self.config, self.search_rng(state))
+        rng = self.search_rng(state)
+        if state.phase not in SEARCHED:
+            world = state.determinize(state.to_move(), rng)
+            return _Chosen(state, self.budget, greedy_action(world, rng))
+        depth = None if self.config.playout_depth is None else self.config.playout_depth * state.n
+        config = replace(self.config, playout_depth=depth)
+        return InformationSetMcts(state, self.budget, config, rng)
 
 
 def make_bot(
