@@ -49,6 +49,10 @@ CENTRE = (268, 200)
 SPECIES_INK = ("#7a4b00", "#8a6d00", "#3f5563", "#b34700", "#9c2a68", "#1e6b34")
 """Each species' ink on cards and badges (its name or code is always written too)."""
 
+CARD_NAMES = ("Magellanic", "Rockhopper", "Chinstrap", "King", "Macaroni", "Gentoo")
+"""The species as a card names it: the Southern Rockhopper is a Rockhopper there, as on
+the printed cards, to fit."""
+
 THREAT_BY_CODE = {t.code: t for t in THREATS}
 SPECIES_BY_NAME = {name: k for k, name in enumerate(SPECIES)}
 CODE_OF = dict(zip(SPECIES_CODES, range(6), strict=True))
@@ -313,7 +317,7 @@ def card_html(
         face = (
             f'<span class="card-number">{card[2:]}</span>'
             f'<span class="card-suit"><span class="species-code">{SPECIES_CODES[k]}</span> '
-            f"{SPECIES_NAMES[k]}</span>"
+            f"{CARD_NAMES[k]}</span>"
         )
         cls = f"card species-{SPECIES[k]}"
     attrs = f'class="{cls}" data-card="{card}"'
