@@ -195,6 +195,11 @@ class WaddleWaddleGame:
 
         return PRESENTER
 
+    def tutorial(self):
+        from waddle.games.waddle_waddle.tutorial import WaddleWaddleTutorial
+
+        return WaddleWaddleTutorial()
+
 
 def _options(options: Mapping[str, Any] | None, players: int) -> Options | None:
     return Options.from_json(dict(options), players) if options else None

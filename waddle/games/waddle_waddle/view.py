@@ -68,7 +68,7 @@ def card_words(card: str) -> str:
     if card == "Kv":
         return "Kevin"
     k = CODE_OF[card[:2]]
-    return f"{SPECIES_NAMES[k]} {card[2:]}"
+    return f"{CARD_NAMES[k]} {card[2:]}"
 
 
 # -- the board ---------------------------------------------------------------------------
