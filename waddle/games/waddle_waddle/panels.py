@@ -33,7 +33,13 @@ from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.observation import View, WaddleOffer
 from waddle.games.waddle_waddle.options import SPEEDS
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import card_back, card_html, card_words, species_badge
+from waddle.games.waddle_waddle.view import (
+    CARD_NAMES,
+    card_back,
+    card_html,
+    card_words,
+    species_badge,
+)
 from waddle.ui.markup import chip
 from waddle.ui.seats import Seat, default_seats  # noqa: F401 (the doctest's seats)
 
@@ -326,7 +332,7 @@ def _grouped(
             badge = ""
         else:
             k = SPECIES_CODES.index(key)
-            name = SPECIES_NAMES[k]
+            name = CARD_NAMES[k]
             badge = (
                 f'<svg class="badge" viewBox="0 0 26 26" width="22" height="22" '
                 f'aria-hidden="true">{species_badge(k, 13, 13)}</svg>'
