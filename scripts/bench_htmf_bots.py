@@ -80,6 +80,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--progress", action="store_true", help="a line after each game")
     args = parser.parse_args()
 
     print("search speed (iterations per second, over placement-to-endgame positions)")
@@ -105,9 +106,24 @@ def main() -> None:
             f"{lv}@{budgets[lv, players]}" if (lv, players) in budgets else lv for lv in lineup
         ]
         started = time.perf_counter()
+        tally = {"games": 0, "hard": 0.0}
+
+        def progress(game, tally=tally, started=started) -> None:
+            # A long run (hours at 1 s per move) says where it is, so a stopped run still
+            # leaves figures behind.
+            tally["games"] += 1
+            hard_seats = [i for i, level in enumerate(game.game.levels) if level.startswith("hard")]
+            won = [w for w in game.winners if w in hard_seats]
+            tally["hard"] += len(won) / len(game.winners)
+            print(
+                f"  game {tally['games']}: hard won {tally['hard']:g} of {tally['games']}"
+                f" ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+
         result = run_tournament(
             "waddle.games.htmf", seats, players, args.games, args.seed, iterations=1,
-            processes=args.processes,
+            processes=args.processes, on_game=progress if args.progress else None,
         )  # fmt: skip
         print(
             f"\n{goal}: {players} players, {' vs '.join(seats)}"

@@ -41,3 +41,11 @@ def test_a_self_play_game_is_counted_from_the_first_lead():
     assert sum(played.led) == 10 and 0 <= played.leader_won <= 10
     assert abs(sum(played.wins) - 1.0) < 1e-9
     assert all(s >= 0 for s in played.scores)
+
+
+def test_every_round_is_counted_also_one_that_a_reshuffle_ends():
+    """A reshuffle can be the last action of a round (fishing in the last turn empties the
+    deck): its trick counts like any other."""
+    for seed in range(30):
+        played = play_self_play(players=2, seed=seed, level="random")
+        assert sum(played.led) == 10, seed

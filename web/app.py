@@ -272,6 +272,13 @@ class App:
             self.render()
             self._load_bots_if_needed()
 
+    def shown(self) -> None:
+        """The page has just become visible (``data-app="ready"``): what must have the focus
+        gets it now (nothing hidden can take it): the pass-the-device screen's button."""
+        curtain = element("curtain")
+        if not curtain.hidden and not self.embed:
+            element("curtain-button").focus()
+
     def bind(self) -> None:
         self._listen(document, "click", self.on_click)
         self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
@@ -639,10 +646,11 @@ class App:
     cmd_cancel_new_game = cmd_close_dialog
 
     def cmd_copy_link(self, _target) -> None:
+        warning = self._link_warning()
         self._copy(
             window.location.href,
-            "Link copied: it opens this game at this move." + self._link_warning(),
-            "copy the address from the address bar.",
+            "Link copied: it opens this game at this move." + warning,
+            "copy the address from the address bar." + warning,
         )
 
     def _link_warning(self) -> str:

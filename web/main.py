@@ -30,6 +30,7 @@ def start() -> None:
     document.getElementById("loading").setAttribute("aria-busy", "false")
     end_preview()
     document.documentElement.dataset.app = "ready"
+    app.shown()
     window.performance.mark("waddle:ready")
 
 

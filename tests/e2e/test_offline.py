@@ -138,6 +138,16 @@ def test_plays_offline_after_one_visit(sw_context_factory, server, page_log, dis
     wait_ready(page)
     assert from_network == [], [r.url for r in from_network]
 
+    # A card game too: Pebbles, its pass-the-device screen confirmed, a card played.
+    page.goto("./?game=pebbles")
+    wait_ready(page)
+    page.click("#curtain-button")
+    before = page.evaluate("location.hash")
+    page.click('#hand [data-legal="true"]')
+    page.wait_for_function("h => location.hash !== h", arg=before)
+    assert page.locator("#trick [data-card]").count() == 1
+    assert from_network == [], [r.url for r in from_network]
+
 
 class RecordingHandler:
     """Mixed into serve_web.Handler: records each GET path, in order."""

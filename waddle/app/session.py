@@ -67,6 +67,7 @@ class Session:
     over_at: int | None = None
     """The length of the line of play when it ends with the game over (None: it does not
     end so): a finished game shows every hand, at every position."""
+    _link_memo: tuple[Any, str] = field(default=(None, ""), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.ui is None:
@@ -155,9 +156,17 @@ class Session:
         """The share-link text of ``record`` with this session's seats (and the steps of
         its study that ``record`` reaches)."""
         study = None if self.study is None else self.study.upto(len(record.actions))
-        return self.game.encode_link(
-            record, [s.name for s in self.seats], [s.bot for s in self.seats], study
-        )
+        names, bots = [s.name for s in self.seats], [s.bot for s in self.seats]
+        # The page asks at every redraw, most often for the link it had: encoding replays
+        # the game (a link stores each action by its index among the legal ones). Records
+        # given here share this session's setup: the actions and seats tell them apart.
+        key = (tuple(record.actions), tuple(names), tuple(bots)) if study is None else None
+        if key is not None and self._link_memo[0] == key:
+            return self._link_memo[1]
+        text = self.game.encode_link(record, names, bots, study)
+        if key is not None:
+            self._link_memo = (key, text)
+        return text
 
     def bot_to_move(self) -> str | None:
         """The computer level of the seat to move, or None (a person, or the game is over)."""

@@ -76,10 +76,30 @@ of the game, win shares as rewards)."""
 def points(state: PebblesState) -> list[float]:
     """Each player's points as if the game ended now (the rules' scoring, fast)."""
     n = state.players
+    key = (state.layout, n, tuple(state.pen), tuple(state.pebbles))
+    board = _BOARD_POINTS.get(key)
+    if board is None:
+        if len(_BOARD_POINTS) >= _MEMO_LIMIT:
+            _BOARD_POINTS.clear()
+        board = _BOARD_POINTS[key] = _board_points(state)
+    love, fish = state.love, state.fish
+    return [board[p] + love[p] + fish[p] // 2 for p in range(n)]
+
+
+_MEMO_LIMIT = 8192
+"""Entries a memo keeps before it starts again (a few MB at most: the page runs these too)."""
+_BOARD_POINTS: dict[tuple, tuple[float, ...]] = {}
+"""Points from tiles and territories by position of the penguins and pebbles: the greedy
+player values many positions that differ only in cards and fish."""
+
+
+def _board_points(state: PebblesState) -> tuple[float, ...]:
+    """Each player's points from pebbles on controlled tiles and controlled territories."""
+    n = state.players
     pen = state.pen
     pebbles = state.pebbles
     layout = state.layout
-    values = _values(state)
+    values = layout.vp[n]
     tiles = len(pebbles)
     pts = [0.0] * n
     ctrl: list[tuple[int, ...]] = [()] * tiles
@@ -108,23 +128,11 @@ def points(state: PebblesState) -> list[float]:
             for p in range(n):
                 if held[p] == top:
                     pts[p] += v
-    love, fish = state.love, state.fish
-    for p in range(n):
-        pts[p] += love[p] + fish[p] // 2
-    return pts
-
-
-_VALUES: dict[tuple[int, int], tuple[int, ...]] = {}
+    return tuple(pts)
 
 
 def _values(state: PebblesState) -> tuple[int, ...]:
-    key = (id(state.layout), state.players)
-    values = _VALUES.get(key)
-    if values is None:
-        if len(_VALUES) > 64:
-            _VALUES.clear()
-        values = _VALUES[key] = state.layout.values(state.players)
-    return values
+    return state.layout.vp[state.players]
 
 
 def relative(values: Sequence[float], player: int) -> float:
@@ -142,10 +150,25 @@ def trick_outlook(state: PebblesState) -> list[float]:
     play holds a higher card of the led suit (from the number of such cards nobody has
     played, a cheap estimate that uses no hidden card)."""
     n = state.players
-    out = [0.0] * n
     trick = state.trick
     if not trick:
-        return out
+        return [0.0] * n
+    key = (n, state.lead, tuple(trick), tuple(state.row), tuple(state.discards))
+    known = _TRICKS.get(key)
+    if known is None:
+        if len(_TRICKS) >= _MEMO_LIMIT:
+            _TRICKS.clear()
+        known = _TRICKS[key] = _trick_outlook(state)
+    return list(known)
+
+
+_TRICKS: dict[tuple, tuple[float, ...]] = {}
+
+
+def _trick_outlook(state: PebblesState) -> tuple[float, ...]:
+    n = state.players
+    out = [0.0] * n
+    trick = state.trick
     led = SUIT_OF[trick[0]]
     best = 0
     for k in range(1, len(trick)):
@@ -166,7 +189,7 @@ def trick_outlook(state: PebblesState) -> list[float]:
     for _ in range(to_play):
         hold *= _NOBODY_HAS[min(unseen_higher, 12)]
     out[winner] = hold
-    return out
+    return tuple(out)
 
 
 _NOBODY_HAS = tuple(0.62**k for k in range(13))

@@ -54,6 +54,8 @@ class SeatGame:
     """Tricks won by the player who led them."""
     led: tuple[int, ...]
     """Rounds each seat led."""
+    decided_by: str = "score"
+    """What decided the winner: ``score``, ``love``, ``pebbles`` or ``shared``."""
 
 
 def play_self_play(
@@ -61,10 +63,14 @@ def play_self_play(
     seed: int,
     level: str = "medium",
     iterations: int | None = None,
-    layout: str | None = None,
+    layout: str | Layout | None = None,
 ) -> SeatGame:
-    """One game of ``level`` against itself on the built-in (or named) layout."""
-    chosen: Layout = layout_named(layout) if layout else builtin_layout(players)
+    """One game of ``level`` against itself on the built-in layout, or the one named (or
+    given)."""
+    if isinstance(layout, Layout):
+        chosen = layout
+    else:
+        chosen = layout_named(layout) if layout else builtin_layout(players)
     record = new_record(players, seed, chosen)
     state = record.start()
     bots = [make_bot(level, seed=seed * 8 + p, iterations=iterations or 1) for p in range(players)]
@@ -75,18 +81,18 @@ def play_self_play(
     leader_won = 0
     led = [0] * n
     while not state.is_over():
-        if state.to_move() == CHANCE:
-            resolve_chance(state, seed)
-            continue
-        before = list(state.pen)
-        supply = sum(state.supply)
         round_, lead = state.round, state.lead
-        state.apply(bots[state.to_move()].choose(state))
-        for t in range(tiles):
-            if sum(state.pen[t * n : t * n + n]) > sum(before[t * n : t * n + n]):
-                visited[t] = True
-                if sum(state.supply) < supply:
-                    placed[t] += 1
+        if state.to_move() == CHANCE:  # a reshuffle may be what ends a turn, and a round
+            resolve_chance(state, seed)
+        else:
+            before = list(state.pen)
+            supply = sum(state.supply)
+            state.apply(bots[state.to_move()].choose(state))
+            for t in range(tiles):
+                if sum(state.pen[t * n : t * n + n]) > sum(before[t * n : t * n + n]):
+                    visited[t] = True
+                    if sum(state.supply) < supply:
+                        placed[t] += 1
         if state.round != round_:
             led[lead] += 1
             if state.lead == lead:  # the trick went to its leader
@@ -114,6 +120,7 @@ def play_self_play(
         placed=tuple(placed),
         leader_won=leader_won,
         led=per_seat(led),
+        decided_by=breakdown.decided_by,
     )
 
 
@@ -147,6 +154,17 @@ class BalanceReport:
             tuple(self._mean([g.lines[s][k] for g in self.games]) for k in range(4))  # type: ignore[misc]
             for s in range(self.players)
         ]
+
+    def decided(self) -> dict[str, tuple[float, list[float]]]:
+        """For each tie-break that decided games: the share of games, and each seat's share
+        of the wins in those games."""
+        out = {}
+        for reason in ("score", "love", "pebbles", "shared"):
+            games = [g for g in self.games if g.decided_by == reason]
+            if games:
+                wins = [sum(g.wins[s] for g in games) / len(games) for s in range(self.players)]
+                out[reason] = (len(games) / len(self.games), wins)
+        return out
 
     def mean_led(self) -> list[float]:
         """Rounds each seat led, per game."""

@@ -111,6 +111,8 @@ class Layout:
     territory_of: tuple[int, ...] = field(init=False)
     members: tuple[tuple[int, ...], ...] = field(init=False)
     """For each territory, its tiles."""
+    vp: dict[int, tuple[int, ...]] = field(init=False)
+    """``vp[players]``: each territory's VP with that many players (2 to 4)."""
 
     def __post_init__(self) -> None:
         tiles = tuple(sorted(self.tiles, key=lambda t: t.number))
@@ -136,12 +138,21 @@ class Layout:
             ),
         )
 
+        set_(
+            self,
+            "vp",
+            {
+                p: tuple(t.vp(p) for t in self.territories)
+                for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+            },
+        )
+
     def __len__(self) -> int:
         return len(self.tiles)
 
     def values(self, players: int) -> tuple[int, ...]:
         """Each territory's VP with ``players`` players."""
-        return tuple(t.vp(players) for t in self.territories)
+        return self.vp[players]
 
     def missing_for(self, players: int) -> list[int]:
         """Card numbers of the game with ``players`` players that have no tile here."""

@@ -77,7 +77,44 @@ from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
+class _Lines:
+    """The move list's facts about each action of the last line asked for, kept so that
+    the next line, usually the same plus an action, replays only what is new (a replay of
+    a whole game at every redraw would cost a Pyodide page tens of milliseconds)."""
+
+    def __init__(self) -> None:
+        self.setup: Any = None
+        self.actions: list[Action] = []
+        self.state: PebblesState | None = None
+        self.facts: list[tuple[int, int, str, str]] = []
+
+    def plies(self, record: Any) -> list[tuple[int, int, str, str]]:
+        """(round, player or CHANCE, short, words) for each action of ``record``."""
+        actions = record.actions
+        known = len(self.actions)
+        same_game = self.state is not None and self.setup == record.with_actions(())
+        if not (same_game and known <= len(actions) and actions[:known] == self.actions):
+            self.setup = record.with_actions(())
+            self.actions, self.facts = [], []
+            self.state = record.start()
+        state = self.state
+        assert state is not None
+        for action in actions[len(self.actions) :]:
+            player = state.to_move()
+            if player == CHANCE:
+                fact = (state.round, CHANCE, "reshuffle", "the discards shuffled into the deck")
+            else:
+                fact = (state.round, player, _short(action), _words(action))
+            state.apply(action)
+            self.facts.append(fact)
+            self.actions.append(action)
+        return self.facts
+
+
 class PebblesPresenter:
+    def __init__(self) -> None:
+        self._lines = _Lines()
+
     keys: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "p": "place",
@@ -238,29 +275,22 @@ class PebblesPresenter:
         """The whole line (history and redo line) by rounds, one entry a turn: the card
         played, then each action in short ("7S»: place 7 →9, fish 12C"); a reshuffle is
         named, its order not shown (it is hidden). An entry shows the end of its turn."""
-        record = session.full_record()
-        state = record.start()
+        plies = self._lines.plies(session.full_record())
+        # Each turn: its round, its player, the position after its last action, its parts.
+        turns: list[tuple[int, int, int, list[str], list[str]]] = []
+        for ply, (round_, player, short, words) in enumerate(plies, 1):
+            if player != CHANCE and (not turns or turns[-1][:2] != (round_, player)):
+                turns.append((round_, player, ply, [], []))
+            _, _, _, parts, spoken = turns[-1]
+            turns[-1] = (*turns[-1][:2], ply, parts, spoken)
+            parts.append(short)
+            spoken.append(words)
         rounds: list[list[Move]] = []
-        turn: list[str] = []
-        spoken: list[str] = []
-        owner: tuple[int, int] | None = None
-        for action in record.actions:
-            player = state.to_move()
-            if player != CHANCE and owner != (state.round, player):
-                owner = (state.round, player)
-                turn, spoken = [], []
-                if len(rounds) <= state.round:
-                    rounds.append([])
-                rounds[-1].append(Move(0, player, "", ""))
-            if player == CHANCE:
-                turn.append("reshuffle")
-                spoken.append("the discards are shuffled into a new deck")
-            else:
-                turn.append(_short(action))
-                spoken.append(_words(action))
-            state.apply(action)
-            notation = turn[0] + (": " if len(turn) > 1 else "") + _join(turn[1:])
-            rounds[-1][-1] = Move(state.ply, owner[1], notation, ", ".join(spoken))
+        for round_, player, ply, parts, spoken in turns:
+            if len(rounds) <= round_:
+                rounds.append([])
+            notation = parts[0] + (": " if len(parts) > 1 else "") + _join(parts[1:])
+            rounds[-1].append(Move(ply, player, notation, ", ".join(spoken)))
         return [MoveGroup(f"Round {k}", tuple(moves)) for k, moves in enumerate(rounds, 1)]
 
     def hint(self, session: Any, action: Action) -> Hint:

@@ -225,6 +225,7 @@ def board_svg(
     clicks = clicks or {}
     moving = view.turn.moving.tile if view.turn.moving is not None else None
     parts = [pattern_defs(prefix)]
+    marks: list[str] = []
     for i, tile in enumerate(layout.tiles):
         cx, cy = static.centres[i]
         number = tile.number
@@ -237,12 +238,15 @@ def board_svg(
             f'data-controlled-by="{",".join(map(str, controllers))}"'
         )
         inner = [static.shapes[i].replace("{prefix}", prefix)]
-        inner.append(
-            f'<text class="tile-number" x="{cx:.1f}" y="{cy - 20:.1f}" '
-            f'text-anchor="middle">{number}</text>'
+        # What is drawn on the tile (its number, penguins, pebbles) says what its label says
+        # in words: a layer above the tiles, hidden from screen readers, that clicks pass
+        # through (the tile's accessible name is its label alone).
+        marks.append(
+            f'<g class="tile-marks" aria-hidden="true"><text class="tile-number" x="{cx:.1f}" '
+            f'y="{cy - 20:.1f}" text-anchor="middle">{number}</text>'
+            f"{_penguins(counts, controllers, seats, cx, cy)}{_pebbles(view.pebbles[i], cx, cy)}"
+            "</g>"
         )
-        inner.append(_penguins(counts, controllers, seats, cx, cy))
-        inner.append(_pebbles(view.pebbles[i], cx, cy))
         if number == view.last_tile:
             attrs += ' data-last="true"'
             inner.append(last_move_ring(cx, cy, SIZE * 0.98))
@@ -257,6 +261,7 @@ def board_svg(
             attrs += f' role="img" aria-label="{label}"'
         parts.append(f'<g class="tile" {attrs}>{"".join(inner)}</g>')
     parts.append(static.edges)
+    parts.extend(marks)
     parts.append(static.pathways)
     return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
 
@@ -345,10 +350,11 @@ def card_html(card: Card, control: str | None = None, doing: str = "", last: boo
         attrs += ' data-last="true"'
     if control is None:
         return f"<span {attrs}>{face}</span>"
-    label = escape(f"{card_label(card)}. {doing}" if doing else card_label(card))
+    # The accessible name is the card's text (what speech control hears), then the click.
+    said = f'<span class="visually-hidden">: {escape(doing)}</span>' if doing else ""
     return (
-        f'<button type="button" {attrs} data-control="{control}" data-legal="true" '
-        f'aria-label="{label}">{face}</button>'
+        f'<button type="button" {attrs} data-control="{control}" data-legal="true">'
+        f"{face}{said}</button>"
     )
 
 

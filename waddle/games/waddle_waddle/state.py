@@ -64,6 +64,7 @@ from waddle.games.waddle_waddle.components import ROOKERIES, ROOKERY_IDS, Compon
 from waddle.games.waddle_waddle.deck import (
     BOTTOM,
     STACK_CARDS,
+    STACKS,
     build_deck,
     choose_threats,
     stack_of,
@@ -169,6 +170,7 @@ class WaddleWaddleState:
     _LISTS2 = ("hands", "known", "nests", "threats_at")
 
     __slots__ = (
+        "_future",
         "_legal",
         "_undo",
         "components",
@@ -246,6 +248,8 @@ class WaddleWaddleState:
         self.threats_at: list[list[int]] = [[] for _ in range(ROOKERIES)]
         self._legal: list[Action] | None = None
         self._undo: list[tuple] | None = []
+        self._future = 0
+        """A determinized world's seed for the decks of seasons to come (see determinize)."""
         if options.no_heroes:
             self._start_season()
 
@@ -822,6 +826,8 @@ class WaddleWaddleState:
         if event is not None and event.kind == "rookery_fish":
             for r in range(ROOKERIES):
                 self._add_fish(r, event.param("amount"))
+        if self.decks[s] is None:
+            self._draw_future_decks()
         self.pos = 0
         self.threats_seen = 0
         self.season_threats = []
@@ -1007,6 +1013,7 @@ class WaddleWaddleState:
         for f in ("components", "decks", "events", "n", "options", "spaces", "species_masks"):
             setattr(other, f, getattr(self, f))
         other.tokens = self.tokens
+        other._future = self._future
         for f in self._SCALARS:
             setattr(other, f, getattr(self, f))
         for f in self._LISTS:
@@ -1178,10 +1185,13 @@ class WaddleWaddleState:
         threats = [c for c in rest if c >= THREAT0]
         pool += [c for c in rest if c < THREAT0]
         # Which stacks still hold a threat is public (a threat shows when drawn).
-        drawn_from = {stack_of(i, size, has_threats) for i in range(self.pos) if deck[i] >= THREAT0}
-        open_stacks = sorted(
-            {stack_of(i, size, has_threats) for i in range(self.pos, size)} - {-1} - drawn_from
-        )
+        top = size - BOTTOM if has_threats else size
+        first_open = 0 if self.pos <= top else (self.pos - top) // (STACK_CARDS + 1)
+        drawn_from = {
+            stack_of(i, size, has_threats) for i in range(top, self.pos) if deck[i] >= THREAT0
+        }
+        stacks = range(first_open, STACKS) if has_threats else ()
+        open_stacks = [b for b in stacks if b not in drawn_from]
         assert len(open_stacks) == len(threats)
         unseen_threats = [t for t in self._season_pool(s) if t not in self.season_threats]
         rng.shuffle(unseen_threats)
@@ -1205,27 +1215,17 @@ class WaddleWaddleState:
         new_rest = ordered[i:]
         # Place each open stack's threat at a random position of what is left of it.
         for stack, threat in zip(open_stacks, new_threats, strict=True):
-            positions = [
-                j for j in range(self.pos, size) if stack_of(j, size, has_threats) == stack
-            ]
-            j = positions[rng.below(len(positions))] - self.pos
-            new_rest.insert(j, threat)
+            low = max(self.pos, top + stack * (STACK_CARDS + 1))
+            high = top + (stack + 1) * (STACK_CARDS + 1)
+            new_rest.insert(low + rng.below(high - low) - self.pos, threat)
         decks = list(self.decks)
         decks[s] = (*deck[: self.pos], *new_rest)
         assert len(decks[s]) == size
-        # Later seasons: new decks and events, as a new record would draw them.
-        season_threats = [self._threats_of(k) for k in range(s)]
-        season_threats.append(
-            tuple(sorted([*self.season_threats, *unseen_threats[: len(threats)]]))
-        )
+        # Later seasons: new decks and events, as a new record would draw them. The decks
+        # are drawn when the world reaches them (most searches never do), from a seed.
         for k in range(s + 1, len(decks)):
-            chosen: tuple[int, ...] = ()
-            if has_threats:
-                chosen = choose_threats(
-                    rng, threat_pool(k, season_threats, self.options.gentle_first_season)
-                )
-            season_threats.append(chosen)
-            decks[k] = build_deck(rng, chosen, self.options.kevin)
+            decks[k] = None
+        world._future = rng.below(1 << 52)
         world.decks = tuple(decks)
         if self.events:
             events = list(self.events)
@@ -1234,6 +1234,22 @@ class WaddleWaddleState:
                 events[k] = choices[rng.below(len(choices))]
             world.events = tuple(events)
         return world
+
+    def _draw_future_decks(self) -> None:
+        """A determinized world's decks of this season and the later ones, drawn from its
+        seed when the world reaches them."""
+        rng = Rng(self._future)
+        decks = list(self.decks)
+        before = [self._threats_of(k) for k in range(self.season)]
+        for k in range(self.season, len(decks)):
+            chosen: tuple[int, ...] = ()
+            if not self.options.no_threats:
+                chosen = choose_threats(
+                    rng, threat_pool(k, before, self.options.gentle_first_season)
+                )
+            before.append(chosen)
+            decks[k] = build_deck(rng, chosen, self.options.kevin)
+        self.decks = tuple(decks)
 
     def _threats_of(self, season: int) -> tuple[int, ...]:
         return tuple(sorted(c - THREAT0 for c in self.decks[season] if c >= THREAT0))
