@@ -419,16 +419,14 @@ def _offer_html(view: View, offer: WaddleOffer) -> str:
         for p in sorted(offer.places, key=lambda p: (-p.points, -p.nests))
     )
     cards = " ".join(offer.cards)
-    label = escape(
-        f"Play the {kind} {' '.join(card_words(c) for c in offer.cards)}: "
-        + "; ".join(
-            f"{rookery_name(view, p.rookery)} {_gain(p.points, p.nests)}" for p in offer.places
-        )
-    )
+    # The accessible name is the button's text (the codes speech control hears), with the
+    # cards in words for a screen reader.
+    words = ", ".join(card_words(c) for c in offer.cards)
     return (
         f'<li><button type="button" class="offer" data-control="{waddle_control(offer.cards)}" '
-        f'data-legal="true" data-waddle="{cards}" data-points="{best_points(offer)}" '
-        f'aria-label="{label}"><span class="offer-cards">{cards}</span> '
+        f'data-legal="true" data-waddle="{cards}" data-points="{best_points(offer)}">'
+        f'<span class="visually-hidden">Play </span><span class="offer-cards">{cards}</span>'
+        f'<span class="visually-hidden"> ({escape(words)})</span> '
         f'<span class="offer-kind">{len(offer.cards)} cards, {kind}</span> '
         f'<span class="offer-places">{places}</span></button></li>'
     )

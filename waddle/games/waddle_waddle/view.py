@@ -305,19 +305,21 @@ def card_html(
 ) -> str:
     """One face-up card: its number and species (code and name). With ``control`` it is a
     button (``data-control``, ``data-legal``) whose click does ``doing``; ``pressed`` marks
-    a card picked for a waddle."""
+    a card picked for a waddle. A button's accessible name is its text (what speech
+    control hears: "2 Magellanic"), then what the click does; the species code, an
+    abbreviation for the eye, is not read."""
     if card == "Kv":
         face = (
-            '<span class="card-number">K</span><span class="card-suit">Kevin</span>'
+            '<span class="card-number">K</span> <span class="card-suit">Kevin</span> '
             '<span class="card-power">never in a waddle</span>'
         )
         cls = "card species-kevin"
     else:
         k = CODE_OF[card[:2]]
         face = (
-            f'<span class="card-number">{card[2:]}</span>'
-            f'<span class="card-suit"><span class="species-code">{SPECIES_CODES[k]}</span> '
-            f"{CARD_NAMES[k]}</span>"
+            f'<span class="card-number">{card[2:]}</span> '
+            f'<span class="card-suit"><span class="species-code" aria-hidden="true">'
+            f"{SPECIES_CODES[k]}</span> {CARD_NAMES[k]}</span>"
         )
         cls = f"card species-{SPECIES[k]}"
     attrs = f'class="{cls}" data-card="{card}"'
@@ -327,10 +329,10 @@ def card_html(
         return f'<span {attrs} role="img" aria-label="{escape(card_words(card))}">{face}</span>'
     if pressed is not None:
         attrs += f' aria-pressed="{"true" if pressed else "false"}"'
-    label = escape(f"{card_words(card)}. {doing}" if doing else card_words(card))
+    said = f'<span class="visually-hidden">. {escape(doing)}</span>' if doing else ""
     return (
-        f'<button type="button" {attrs} data-control="{control}" data-legal="true" '
-        f'aria-label="{label}">{face}</button>'
+        f'<button type="button" {attrs} data-control="{control}" data-legal="true">'
+        f"{face}{said}</button>"
     )
 
 
