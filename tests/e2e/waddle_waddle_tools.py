@@ -157,6 +157,8 @@ def selector(step: tuple[str, str]) -> str:
 def assert_page_made(address: str, mirror: Session, computers: set[int]) -> None:
     """The page's ``address`` holds ``mirror``'s game: exactly, or followed by computers'
     decisions only (a computer may move before the test reads the address)."""
+    if address == "#" + mirror.link():
+        return
     made = mirror_of(address)
     assert made.setup == mirror.setup
     actions, mine = made.full_record().actions, mirror.full_record().actions
@@ -164,7 +166,7 @@ def assert_page_made(address: str, mirror: Session, computers: set[int]) -> None
     replay = mirror.state.clone()
     for action in actions[len(mine) :]:
         assert replay.to_move() in computers, f"{action} was the page's own, not a computer's"
-        replay = replay.apply(action)
+        replay.apply(action)
 
 
 def play_by_clicking(page, state: WaddleWaddleState, action) -> str:
@@ -255,7 +257,8 @@ def play_to_the_end(page, mirror: Session, choose, make=None) -> dict:
             arg=people,
         )
         hooks = read_ww(page)
-        mirror = mirror_of(hooks["hash"])
+        if hooks["hash"] != "#" + mirror.link():  # computers moved: decode the address
+            mirror = mirror_of(hooks["hash"])
         state = mirror.state
         if state.is_over():
             break
