@@ -254,6 +254,25 @@ def test_the_move_list_groups_heroes_then_seasons_by_rounds_one_entry_a_turn():
     assert all(m.notation for g in groups for m in g.moves)
 
 
+def test_the_move_list_kept_between_redraws_is_the_one_a_fresh_presenter_draws():
+    """The presenter replays only the actions new since the last redraw: after moves,
+    undos, a step back with a redo line, and another game, it draws what a presenter
+    seeing the line for the first time draws (tokens between seasons included)."""
+    rng = random.Random(8)
+    for players, seed in ((2, 8), (4, 9)):
+        session = Session.new("waddle-waddle", players, seed, options={"seasons": 2})
+        while not session.state.is_over():
+            session.play(pick(session.state, rng))
+            if rng.random() < 0.05 and session.can_undo():
+                session.undo()
+            if session.state.ply % 11 == 0:
+                assert PRESENTER.move_groups(session) == type(PRESENTER)().move_groups(session)
+        session.go_to(session.state.ply // 2)
+        groups = PRESENTER.move_groups(session)
+        assert groups == type(PRESENTER)().move_groups(session)
+        assert any(g.heading.startswith("Tokens for season 2") for g in groups)
+
+
 def test_a_hint_marks_something_that_is_on_the_page():
     session = new(4, seed=6)
     rng = random.Random(6)

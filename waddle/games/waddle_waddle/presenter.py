@@ -63,14 +63,23 @@ from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.threats import THREATS
 from waddle.games.waddle_waddle.view import board_svg, card_words
 from waddle.ui.markup import BoardSvg
-from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 ROOKERY_KINDS = {K.PLAY: "a", K.THREAT: "a", K.FISHTO: "a", K.MOVE: "b", K.CP: "b", K.SUPPLY: "b"}
 """The action kinds that happen at a rookery, and which choice names it."""
 
 
+def _fact(state: WaddleWaddleState, action: Action) -> tuple[str, int, int, int, str, str]:
+    """What the move list needs of ``action``, asked before it is applied: the phase, the
+    season, whose turn it is, who decides it, its notation and its words."""
+    return (state.phase, state.season, state.cur, state.to_move(), str(action), _words(action))
+
+
 class WaddleWaddlePresenter:
+    def __init__(self) -> None:
+        self._lines = LineFacts(_fact)
+
     keys: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "d": DRAFT,
@@ -284,40 +293,38 @@ class WaddleWaddlePresenter:
         """The whole line (history and redo line): the heroes, then each season by rounds,
         one entry a turn (its decisions one after the other), and the token draft before
         each later season."""
-        record = session.full_record()
-        state = record.start()
+        n = session.state.n
         groups: list[tuple[str, list[Move]]] = []
         owner: tuple | None = None
         turns = 0
         season = -1
         parts: list[str] = []
         spoken: list[str] = []
-        for action in record.actions:
-            player = state.to_move()
-            if state.phase == "hero":
+        facts = self._lines.of(session.full_record())
+        for ply, (phase, season_now, cur, player, text, words) in enumerate(facts, 1):
+            if phase == "hero":
                 key: tuple = ("hero", player)
                 heading = "Heroes"
-            elif state.phase == "tokens":
-                key = ("tokens", state.season, player, len(groups))
-                heading = f"Tokens for season {state.season + 2}"
+            elif phase == "tokens":
+                key = ("tokens", season_now, player, len(groups))
+                heading = f"Tokens for season {season_now + 2}"
             else:
-                if state.season != season:
-                    season, turns = state.season, 0
-                if owner is None or owner[:3] != ("turn", state.season, state.cur):
+                if season_now != season:
+                    season, turns = season_now, 0
+                if owner is None or owner[:3] != ("turn", season_now, cur):
                     turns += 1
-                key = ("turn", state.season, state.cur, turns)
-                heading = f"Season {state.season + 1}, round {(turns - 1) // state.n + 1}"
+                key = ("turn", season_now, cur, turns)
+                heading = f"Season {season_now + 1}, round {(turns - 1) // n + 1}"
             if key != owner:
                 owner = key
                 parts, spoken = [], []
                 if not groups or groups[-1][0] != heading:
                     groups.append((heading, []))
                 groups[-1][1].append(Move(0, player, "", ""))
-            parts.append(str(action))
-            spoken.append(_words(action))
-            state.apply(action)
+            parts.append(text)
+            spoken.append(words)
             moves = groups[-1][1]
-            moves[-1] = Move(state.ply, moves[-1].player, ", ".join(parts), ", ".join(spoken))
+            moves[-1] = Move(ply, moves[-1].player, ", ".join(parts), ", ".join(spoken))
         return [MoveGroup(heading, tuple(moves)) for heading, moves in groups]
 
     def hint(self, session: Any, action: Action) -> Hint:
