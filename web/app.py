@@ -969,12 +969,18 @@ class App:
         self._view_box = drawn.board.view_box
         self._target_units = drawn.board.target_units
         self.board.innerHTML = drawn.board.markup
+        # A disclosure the person opened (what a threat does) stays open across redraws.
+        opened = [str(d.id) for d in document.querySelectorAll("#app details[open][id]")]
         element("status").innerHTML = drawn.status
         element("game-controls").innerHTML = drawn.controls
         element("game-panels").innerHTML = drawn.panels
         table = element("table")
         table.innerHTML = drawn.table
         table.hidden = not drawn.table
+        for details_id in opened:
+            again = element(details_id)
+            if not ffi.is_none(again) and str(again.tagName).lower() == "details":
+                again.open = True
         element("keys-help").textContent = self.presenter.keys_help
         self._refocus(focus)
         self._render_curtain(curtain_for)

@@ -1,4 +1,5 @@
-"""Small helpers shared by the saves, links and embed browser tests.
+"""Small helpers shared by the saves, links and embed browser tests, and by every card
+game's (the address, the pass-the-device screen).
 
 The games these tests open are made here, on CPython, with the same engine the page runs
 under Pyodide; what the page shows is then compared with the engine's own state.
@@ -7,8 +8,9 @@ under Pyodide; what the page shows is then compared with the engine's own state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from conftest import DEFAULT_TIMEOUT_MS, FIRST_LOAD_TIMEOUT_MS
+from conftest import DEFAULT_TIMEOUT_MS, FIRST_LOAD_TIMEOUT_MS, click
 from playwright.sync_api import expect
 
 from waddle.app.session import Session
@@ -54,3 +56,45 @@ def random_session(players: int, seed: int, plies: int | None, policy_seed: int 
 def placements(session: Session, ply: int) -> int:
     """How many penguins (hexes taken) the first ``ply`` actions of the game put down."""
     return sum(1 for action in session.full_record().actions[:ply] if not action.is_scout)
+
+
+# ---------------------------------------------------------------------------- any game's address
+
+
+def mirror_of(hash_text: str) -> Session:
+    """The game in a page's address (``#p1.…``, ``#ww1.…``, any game's), as a session on
+    CPython."""
+    return Session.from_link(hash_text.removeprefix("#"))
+
+
+def wait_for_hash_change(page, before: str) -> str:
+    """Wait until ``location.hash`` is no longer ``before``; returns the new one."""
+    return page.wait_for_function(
+        "before => location.hash !== before && location.hash",
+        arg=before,
+        timeout=DEFAULT_TIMEOUT_MS,
+    ).json_value()
+
+
+def show_game(page, link: str) -> None:
+    """Paste another game's address into this page (no reload) and wait until it is shown."""
+    page.evaluate("link => { location.hash = link; }", link)
+    page.wait_for_function("link => location.hash === '#' + link", arg=link)
+
+
+# ---------------------------------------------------------------------------- card games
+
+
+def confirm_pass_the_device(page, assert_nothing_hidden: Callable[[], object]) -> str:
+    """At a card game's pass-the-device screen: ``assert_nothing_hidden()`` (the game's
+    check of the page's HTML), no hint, scrubbing or message; then its button, which
+    names the person the device goes to. Returns those words."""
+    page.wait_for_selector("#curtain", state="visible")
+    name = page.locator("#curtain-button").text_content()
+    assert_nothing_hidden()
+    assert page.locator('.controls [data-command="hint"]').is_disabled()
+    assert page.locator("#scrubber").is_disabled()
+    assert page.locator("#message").text_content() == ""
+    click(page, "#curtain-button")
+    page.wait_for_selector("#curtain", state="hidden")
+    return name

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from conftest import DEFAULT_TIMEOUT_MS, click
+from conftest import click
+from e2e_tools import confirm_pass_the_device, mirror_of, wait_for_hash_change
 
 from waddle.app.session import Session
 from waddle.core.game import CHANCE, OMNISCIENT, SPECTATOR
@@ -93,11 +94,6 @@ def read_pebbles(page) -> dict:
     return page.evaluate(READ_PEBBLES)
 
 
-def mirror_of(hash_text: str) -> Session:
-    """The game in a ``#p1.…`` address, as a session on CPython."""
-    return Session.from_link(hash_text.removeprefix("#"))
-
-
 def assert_pebbles_hooks(hooks: dict, state: PebblesState, viewer: int) -> None:
     """The hooks show ``state`` as ``viewer`` sees it: every tile's pebbles, penguins and
     control, the trick, the row, the deck and discards, each hand (its cards when
@@ -165,14 +161,6 @@ def assert_nothing_hidden_in_the_page(page, state: PebblesState, viewer: int = S
     return html
 
 
-def wait_for_hash_change(page, before: str) -> str:
-    return page.wait_for_function(
-        "before => location.hash !== before && location.hash",
-        arg=before,
-        timeout=DEFAULT_TIMEOUT_MS,
-    ).json_value()
-
-
 LEGAL_TILE = """n => document.querySelector(`svg#board [data-tile="${n}"]`)
   ?.dataset.legal === "true" """
 
@@ -206,16 +194,12 @@ def play_by_clicking(page, state: PebblesState, action: Action) -> str:
 
 def pass_the_device(page, state: PebblesState) -> str:
     """At the pass-the-device screen: nothing of any hand is in the page; confirm it."""
-    page.wait_for_selector("#curtain", state="visible")
-    name = page.locator("#curtain-button").text_content()
-    assert read_pebbles(page)["hands"], "the table is there, every hand face down"
-    assert_nothing_hidden_in_the_page(page, state, SPECTATOR)
-    assert page.locator('.controls [data-command="hint"]').is_disabled()
-    assert page.locator("#scrubber").is_disabled()
-    assert page.locator("#message").text_content() == ""
-    click(page, "#curtain-button")
-    page.wait_for_selector("#curtain", state="hidden")
-    return name
+
+    def nothing_hidden() -> None:
+        assert read_pebbles(page)["hands"], "the table is there, every hand face down"
+        assert_nothing_hidden_in_the_page(page, state, SPECTATOR)
+
+    return confirm_pass_the_device(page, nothing_hidden)
 
 
 def random_decision(state: PebblesState, rng) -> Action:
@@ -246,4 +230,5 @@ __all__ = [
     "random_decision",
     "read_pebbles",
     "settle",
+    "wait_for_hash_change",
 ]

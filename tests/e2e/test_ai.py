@@ -27,8 +27,9 @@ from conftest import (
 from playwright.sync_api import expect
 
 from waddle.app.session import Session
-from waddle.games.waddle import Action
-from waddle.games.waddle.link import decode_game, decode_link
+from waddle.games.waddle import GAME, Action
+from waddle.games.waddle.compensation import seat_compensation
+from waddle.games.waddle.link import decode_game, decode_link, encode_game
 
 MOVE_TIMEOUT_MS = 90_000
 """Longest wait for one computer move (a hard think on a loaded machine, with margin)."""
@@ -341,3 +342,42 @@ def test_new_game_dialog_makes_seats_computers(app):
     expect(page.locator("#ai-controls")).to_be_hidden()
     assert decode_link(page.evaluate("location.hash").removeprefix("#")).bots is None
     assert page.evaluate(THINKING) is None
+
+
+def test_seat_compensation_is_an_option_of_new_game_kept_in_the_link_and_scored(app):
+    """Issue 14's remedy: off by default, ticked in New game, carried by the link (w2.),
+    offered again ticked, and counted in the result as a column of its own."""
+    page = app
+    page.click('[data-command="new-game"]')
+    dialog = page.locator("dialog#new-game")
+    dialog.wait_for(state="visible")
+    box = page.locator('#new-game [name="opt-compensation"]')
+    expect(box).not_to_be_checked()
+    page.select_option("#ng-players", "2")
+    box.check()
+    page.check('#new-game [name="map"][value="seed"]')
+    page.fill("#ng-seed", "25")
+    page.click('[data-command="start-new-game"]')
+    dialog.wait_for(state="hidden")
+    link = page.evaluate("location.hash").removeprefix("#")
+    assert link.startswith("w2.")
+    assert decode_link(link).record.compensation == seat_compensation(2)
+    expect(page.locator("[data-compensation]")).to_contain_text("+4")
+
+    page.click('[data-command="new-game"]')
+    dialog.wait_for(state="visible")
+    expect(box).to_be_checked()
+    box.uncheck()
+    page.click('[data-command="start-new-game"]')
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("location.hash").removeprefix("#").startswith("w1.")
+    expect(page.locator("[data-compensation]")).to_have_count(0)
+
+    # A finished game with it: the page's totals are the engine's, bonus included.
+    session = Session.start(GAME, GAME.new_record(2, 9, {"compensation": True}))
+    rng = random.Random(3)
+    while not session.state.is_over():
+        session.play(rng.choice(session.state.legal_actions()))
+    open_app(page, "#" + encode_game(session.record(), None))
+    assert_results_match(read_hooks(page), session.state, ["Red", "Blue"])
+    expect(page.locator("table.results th", has_text="Seat compensation")).to_be_visible()

@@ -6,16 +6,11 @@ penguin chosen), the finished game with its results, the game's rules and its tu
 from __future__ import annotations
 
 from conftest import FIRST_LOAD_TIMEOUT_MS, click, hex_key, open_app
+from e2e_tools import show_game
 from htmf_tools import random_htmf, read_htmf
 from test_a11y import audit, audit_page, close_dialog, open_dialog
 
 __all__ = ["audit_page"]  # the fixture, imported for the tests here
-
-
-def show_game(page, link: str) -> None:
-    """Paste another game's address into this page (no reload) and wait until it is shown."""
-    page.evaluate("link => { location.hash = link; }", link)
-    page.wait_for_function("link => location.hash === '#' + link", arg=link)
 
 
 def test_htmf_axe_finds_nothing_serious_mid_play_finished_and_in_both_schemes(audit_page):

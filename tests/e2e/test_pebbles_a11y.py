@@ -7,17 +7,13 @@ rules, and the tutorial.
 from __future__ import annotations
 
 from conftest import FIRST_LOAD_TIMEOUT_MS, click, open_app
+from e2e_tools import show_game
 from test_a11y import audit, audit_page, close_dialog, open_dialog
 
 from waddle.app.session import Session
 from waddle.games.pebbles.actions import K_PLAY
 
 __all__ = ["audit_page"]  # the fixture, imported for the tests here
-
-
-def show_game(page, link: str) -> None:
-    page.evaluate("link => { location.hash = link; }", link)
-    page.wait_for_function("link => location.hash === '#' + link", arg=link)
 
 
 def test_pebbles_axe_finds_nothing_serious_in_every_view_and_both_schemes(audit_page):

@@ -25,7 +25,9 @@ class Tutorial:
     def __init__(self, game: GameModule) -> None:
         self.script: TutorialScript = game.tutorial()
         record, seats = self.script.start()
-        self.session = Session(game, record, record.start(), seats)
+        # A script may open in the middle of a game: the record's actions are played first
+        # (a card game's lesson about the end of a season starts near it).
+        self.session = Session(game, record.with_actions(()), record.replay(), seats)
         self.index = 0
         # A learner who is not the first player finds the seats before them already moved.
         said = self._replies()

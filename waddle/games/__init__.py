@@ -4,7 +4,7 @@ Adding a game is adding its package and one entry here; no shared module changes
 docs/architecture.md). Entries import nothing: a game's package loads on first use.
 
 >>> [entry.id for entry in GAMES]
-['waddle', 'htmf', 'pebbles']
+['waddle', 'htmf', 'pebbles', 'waddle-waddle']
 >>> GAMES.by_format("htmf-record/1").title
 "Hey, That's My Fish!"
 """
@@ -44,6 +44,18 @@ GAMES = Registry(
             module="waddle.games.pebbles",
             summary="Play a card, then two actions: penguins and pebbles win tiles and "
             "territories, the highest card of the led suit wins the trick.",
+        ),
+        GameEntry(
+            id="waddle-waddle",
+            title="Waddle Waddle",
+            players=(2, 6),
+            default_players=2,
+            hidden_information=True,
+            formats=("waddle-waddle-record/1",),
+            link_prefixes=("ww1.",),
+            module="waddle.games.waddle_waddle",
+            summary="Gather penguin cards into waddles and send them to five rookeries: "
+            "nests win each season's bonuses, threats get in the way.",
         ),
     ]
 )

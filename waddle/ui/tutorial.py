@@ -32,7 +32,8 @@ class TutorialScript(Protocol):
     steps: Sequence[Step]
 
     def start(self) -> tuple[Any, list[Seat]]:
-        """The scripted game's record (no actions yet) and its seats."""
+        """The scripted game's record and its seats. Its actions, if any, are played before
+        the first step: the lesson may start in the middle of a game."""
         ...
 
     def reply(self, state: Any, step: Step) -> Any:

@@ -73,47 +73,20 @@ from waddle.games.pebbles.panels import (
 from waddle.games.pebbles.state import PebblesState
 from waddle.games.pebbles.view import board_svg
 from waddle.ui.markup import BoardSvg
-from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
-class _Lines:
-    """The move list's facts about each action of the last line asked for, kept so that
-    the next line, usually the same plus an action, replays only what is new (a replay of
-    a whole game at every redraw would cost a Pyodide page tens of milliseconds)."""
-
-    def __init__(self) -> None:
-        self.setup: Any = None
-        self.actions: list[Action] = []
-        self.state: PebblesState | None = None
-        self.facts: list[tuple[int, int, str, str]] = []
-
-    def plies(self, record: Any) -> list[tuple[int, int, str, str]]:
-        """(round, player or CHANCE, short, words) for each action of ``record``."""
-        actions = record.actions
-        known = len(self.actions)
-        same_game = self.state is not None and self.setup == record.with_actions(())
-        if not (same_game and known <= len(actions) and actions[:known] == self.actions):
-            self.setup = record.with_actions(())
-            self.actions, self.facts = [], []
-            self.state = record.start()
-        state = self.state
-        assert state is not None
-        for action in actions[len(self.actions) :]:
-            player = state.to_move()
-            if player == CHANCE:
-                fact = (state.round, CHANCE, "reshuffle", "the discards shuffled into the deck")
-            else:
-                fact = (state.round, player, _short(action), _words(action))
-            state.apply(action)
-            self.facts.append(fact)
-            self.actions.append(action)
-        return self.facts
+def _fact(state: PebblesState, action: Action) -> tuple[int, int, str, str]:
+    """(round, player or CHANCE, short, words) of ``action``, for the move list."""
+    if state.to_move() == CHANCE:
+        return (state.round, CHANCE, "reshuffle", "the discards shuffled into the deck")
+    return (state.round, state.to_move(), _short(action), _words(action))
 
 
 class PebblesPresenter:
     def __init__(self) -> None:
-        self._lines = _Lines()
+        self._lines = LineFacts(_fact)
 
     keys: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
@@ -275,7 +248,7 @@ class PebblesPresenter:
         """The whole line (history and redo line) by rounds, one entry a turn: the card
         played, then each action in short ("7S»: place 7 →9, fish 12C"); a reshuffle is
         named, its order not shown (it is hidden). An entry shows the end of its turn."""
-        plies = self._lines.plies(session.full_record())
+        plies = self._lines.of(session.full_record())
         # Each turn: its round, its player, the position after its last action, its parts.
         turns: list[tuple[int, int, int, list[str], list[str]]] = []
         for ply, (round_, player, short, words) in enumerate(plies, 1):

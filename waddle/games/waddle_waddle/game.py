@@ -16,15 +16,76 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from waddle.core.links import LinkedGame
+from waddle.core.registry import GameOption
 from waddle.core.study import Study
 from waddle.games.waddle_waddle.components import load_components
 from waddle.games.waddle_waddle.link import BOT_LEVELS, decode_link, encode_link, places
+from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import Record, new_record
 from waddle.games.waddle_waddle.state import WaddleWaddleState
+
+SIMPLIFIED = "Simplified rules"
+
+NEW_GAME_OPTIONS = (
+    GameOption(
+        "seasons",
+        "Game speed",
+        2,
+        choices=(
+            (1, "Quick: one season"),
+            (2, "Standard: two seasons"),
+            (3, "Epic: three seasons"),
+        ),
+    ),
+    GameOption(
+        "two_player_variant",
+        "Two-player variant",
+        True,
+        players=(2, 2),
+        help="An ice floe of four cards, a season's bonus only to the player with the most "
+        "nests at a rookery, a second colour of nests.",
+    ),
+    GameOption(
+        "kevin",
+        "Kevin, the leucistic Gentoo",
+        False,
+        help="Never part of a waddle; exchanged or taken fishing, he gives a second action.",
+    ),
+    GameOption(
+        "gentle_first_season",
+        "No Snowy Sheathbill or Oil Spill in the first season",
+        True,
+        help="The rulebook's advice for a first game.",
+    ),
+    GameOption(
+        "no_threats",
+        "No threats",
+        False,
+        group=SIMPLIFIED,
+        help="A season ends when the deck runs out.",
+    ),
+    GameOption("keep_hand", "Keep the rest of your hand after a waddle", False, group=SIMPLIFIED),
+    GameOption(
+        "no_fish", "No fish", False, group=SIMPLIFIED, help="A waddle costs nothing to play."
+    ),
+    GameOption(
+        "no_frozen",
+        "No Frozen cards",
+        False,
+        group=SIMPLIFIED,
+        help="Exchange as often as you like.",
+    ),
+    GameOption("no_events", "No season events", False, group=SIMPLIFIED),
+    GameOption("no_heroes", "No penguin heroes", False, group=SIMPLIFIED),
+)
+"""Every switch of :class:`~.options.Options`, as the New game dialog and ``python -m
+waddle new --option`` offer them: the speed, the two-player variant (a switch shown with
+two players, on by default), Kevin, the rulebook's advice for the first season, and each
+simplified rule on its own."""
 
 
 class WaddleWaddleGame:
@@ -32,19 +93,30 @@ class WaddleWaddleGame:
 
     id = "waddle-waddle"
     bot_levels = BOT_LEVELS
+    new_game_options = NEW_GAME_OPTIONS
 
     # -- records --------------------------------------------------------------------------
 
-    def new_record(self, players: int, seed: int) -> Record:
-        """A Standard game (two seasons; the two-player variant with two) on the built-in
-        component set, its decks, events and tokens drawn from ``seed``."""
-        return new_record(players, seed)
+    def new_record(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Record:
+        """A game on the built-in component set, its decks, events and tokens drawn from
+        ``seed``: a Standard game (the two-player variant with two) unless ``options``
+        (:class:`~.options.Options`' keys) say otherwise (``ValueError`` if they cannot be
+        played by ``players``)."""
+        return new_record(players, seed, _options(options, players))
 
-    def custom_record(self, players: int, board_text: str, seed: int) -> Record:
+    def custom_record(
+        self, players: int, board_text: str, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Record:
         """A game with a component set read from JSON text (``BoardError`` lists its
         problems), its decks drawn from ``seed``."""
         components, _warnings = load_components(board_text)
-        return new_record(players, seed, components=components)
+        return new_record(players, seed, _options(options, players), components=components)
+
+    def record_options(self, record: Record) -> dict[str, Any]:
+        """A record's options, by key (what the New game dialog starts from)."""
+        return record.options.to_json()
 
     def check_board(self, text: str) -> tuple[str, list[str]]:
         """A component set's one-line summary and its warnings (``BoardError``: problems)."""
@@ -115,6 +187,22 @@ class WaddleWaddleGame:
         from waddle.games.waddle_waddle import bench
 
         bench.main(players or [2, 4, 6], seconds, processes, out)
+
+    # -- front end ------------------------------------------------------------------------
+
+    def presenter(self):
+        from waddle.games.waddle_waddle.presenter import PRESENTER
+
+        return PRESENTER
+
+    def tutorial(self):
+        from waddle.games.waddle_waddle.tutorial import WaddleWaddleTutorial
+
+        return WaddleWaddleTutorial()
+
+
+def _options(options: Mapping[str, Any] | None, players: int) -> Options | None:
+    return Options.from_json(dict(options), players) if options else None
 
 
 GAME = WaddleWaddleGame()

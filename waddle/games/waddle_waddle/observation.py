@@ -45,6 +45,33 @@ class RookeryView:
     bonus: tuple[int, int] | None
     """The Conservation Points token here: (larger, smaller) end-of-season bonus."""
     fish_token: int | None
+    awards: tuple[int, ...] = ()
+    """Each player's end-of-season bonus here if the season ended now."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A rookery a waddle may be played at now, and what it does there."""
+
+    rookery: str
+    points: int
+    """The Conservation Points it scores (hero and season event included)."""
+    nests: int
+    """The nests it places (Davis's extra nest included)."""
+    fish: int
+    """The fish it costs there (two with the Elephant Seal, none without fish)."""
+    pay: tuple[int, ...]
+    """Each way to pay its fish: how many come from the hand, the rest from the rookery."""
+
+
+@dataclass(frozen=True)
+class WaddleOffer:
+    """A waddle the viewer may play now, with every rookery it may go to."""
+
+    cards: tuple[str, ...]
+    bonus: bool
+    """One species in numerical order."""
+    places: tuple[Placement, ...]
 
 
 @dataclass(frozen=True)
@@ -89,3 +116,19 @@ class View:
     """Only for OMNISCIENT: the rest of this season's deck, top card first."""
     future_events: tuple[str, ...] | None = None
     """Only for OMNISCIENT: the events of the seasons still to come."""
+    last_action: str | None = None
+    """The last action taken, in notation (every action is public: a face-down card is
+    written ``?``)."""
+    event_words: tuple[str, str] | None = None
+    """The current season's event's name and text, once revealed (a component set's own)."""
+    conservation_tokens: tuple[tuple[int, int], ...] = ()
+    """The component set's Conservation Points tokens, (larger, smaller) bonus each, by
+    their number in ``cp`` actions."""
+    fish_tokens: tuple[int, ...] = ()
+    """The component set's Fish Supply tokens, by their number in ``supply`` actions."""
+    floe_target: int = 0
+    """How many face-up cards the ice floe is refilled to this season."""
+    offers: tuple[WaddleOffer, ...] = ()
+    """When it is the viewer's decision: every waddle it may play now with where it may go
+    and what it scores there (its turn's action; the rest of its hand when a WaddleWaddle
+    is asked; the waddle whose rookery it is choosing)."""

@@ -71,7 +71,13 @@ from waddle.games.waddle_waddle.deck import (
     threat_pool,
 )
 from waddle.games.waddle_waddle.heroes import DAVIS, DEE, DYAN, HEROES, KATTA, LYNCH, PAPI
-from waddle.games.waddle_waddle.observation import RookeryView, SeatView, View
+from waddle.games.waddle_waddle.observation import (
+    Placement,
+    RookeryView,
+    SeatView,
+    View,
+    WaddleOffer,
+)
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.threats import (
     BOAT,
@@ -480,6 +486,26 @@ class WaddleWaddleState:
             pts += per_nest.param("points") * nests
         return pts
 
+    def waddle_outcome(
+        self, player: int, cards: Sequence[int], rookery: int
+    ) -> tuple[list[int], int, int]:
+        """What playing ``cards`` at ``rookery`` now does for ``player``: the nests placed
+        per species (a short supply places the hero's species first), every nest placed
+        (Davis's extra one included) and the Conservation Points scored. Changes nothing:
+        the move itself and the presenter's preview of a waddle both ask it."""
+        per_species = self.nests_for(player, cards, rookery)
+        hero = self.hero[player]
+        order = sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1))
+        left = self.nest_left[player]
+        placed = [0] * 6
+        for s in order:
+            placed[s] = min(per_species[s], left)
+            left -= placed[s]
+        total = sum(placed)
+        if hero == DAVIS and placed[MACARONI] and not self.davis_used and left:
+            total += 1
+        return placed, total, self.waddle_points(player, cards, placed[KING], total)
+
     # -- applying --------------------------------------------------------------------------
 
     def why_illegal(self, action: Any) -> str | None:
@@ -599,21 +625,13 @@ class WaddleWaddleState:
         self.fish[p] -= from_hand
         self.rfish[r] -= need - from_hand
         self.supply += need
-        per_species = self.nests_for(p, cards, r)
-        hero = self.hero[p]
-        order = sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1))
-        placed = [0] * 6
-        for s in order:  # a short supply places the hero's species first
-            k = min(per_species[s], self.nest_left[p])
-            placed[s] = k
-            self.nest_left[p] -= k
-        total = sum(placed)
-        if hero == DAVIS and placed[MACARONI] and not self.davis_used and self.nest_left[p]:
+        placed, total, gained = self.waddle_outcome(p, cards, r)
+        if total > sum(placed):  # Davis's extra nest: once a turn
             self.davis_used = True
-            self.nest_left[p] -= 1
-            total += 1
+        self.nest_left[p] -= total
         self.nests[r][p] += total
-        self.score[p] += self.waddle_points(p, cards, placed[KING], total)
+        self.score[p] += gained
+        hero = self.hero[p]
         if hero == LYNCH and placed[GENTOO]:
             self.lynch_due = True
         self.pending = ()
@@ -867,40 +885,47 @@ class WaddleWaddleState:
         return sorted(range(n), key=key)
 
     def season_awards(self) -> list[int]:
-        """Each player's end-of-season bonus now (rulebook, "End of Season Scoring"): at
-        each rookery the most nests take the larger bonus and the second most the smaller;
-        players tied for first each take the smaller (no second place); players tied for
-        second share it, half each. The two-player variant pays the larger bonus to a sole
-        leader only."""
+        """Each player's end-of-season bonus now (rulebook, "End of Season Scoring"): the
+        sum of :meth:`rookery_awards` over the rookeries."""
         awards = [0] * self.n
+        for r in range(ROOKERIES):
+            for p, bonus in enumerate(self.rookery_awards(r)):
+                awards[p] += bonus
+        return awards
+
+    def rookery_awards(self, r: int) -> list[int]:
+        """Each player's end-of-season bonus at rookery ``r`` now: the most nests take the
+        larger bonus and the second most the smaller; players tied for first each take the
+        smaller (no second place); players tied for second share it, half each. The
+        two-player variant pays the larger bonus to a sole leader only."""
+        awards = [0] * self.n
+        if self.cp_at[r] < 0:
+            return awards
         factor_event = self._effect("bonus_multiplier")
         factor = factor_event.param("factor") if factor_event else 1
-        for r in range(ROOKERIES):
-            if self.cp_at[r] < 0:
-                continue
-            larger, smaller = self.components.conservation_tokens[self.cp_at[r]]
-            larger, smaller = larger * factor, smaller * factor
-            counts = self.nests[r]
-            top = max(counts)
-            if top == 0:
-                continue
-            first = [p for p in range(self.n) if counts[p] == top]
-            if self.options.two_player_variant:
-                if len(first) == 1:
-                    awards[first[0]] += larger
-                continue
-            if len(first) > 1:
-                for p in first:
-                    awards[p] += smaller
-                continue
-            awards[first[0]] += larger
-            rest = [c for p, c in enumerate(counts) if p != first[0] and c > 0]
-            if not rest:
-                continue
-            second = [p for p in range(self.n) if p != first[0] and counts[p] == max(rest)]
-            share = smaller if len(second) == 1 else smaller // 2
-            for p in second:
-                awards[p] += share
+        larger, smaller = self.components.conservation_tokens[self.cp_at[r]]
+        larger, smaller = larger * factor, smaller * factor
+        counts = self.nests[r]
+        top = max(counts)
+        if top == 0:
+            return awards
+        first = [p for p in range(self.n) if counts[p] == top]
+        if self.options.two_player_variant:
+            if len(first) == 1:
+                awards[first[0]] += larger
+            return awards
+        if len(first) > 1:
+            for p in first:
+                awards[p] += smaller
+            return awards
+        awards[first[0]] += larger
+        rest = [c for p, c in enumerate(counts) if p != first[0] and c > 0]
+        if not rest:
+            return awards
+        second = [p for p in range(self.n) if p != first[0] and counts[p] == max(rest)]
+        share = smaller if len(second) == 1 else smaller // 2
+        for p in second:
+            awards[p] += share
         return awards
 
     # -- cards moving ----------------------------------------------------------------------
@@ -1044,6 +1069,7 @@ class WaddleWaddleState:
                 if self.cp_at[r.index] >= 0
                 else None,
                 fish_token=c.fish_tokens[self.ft_at[r.index]] if self.ft_at[r.index] >= 0 else None,
+                awards=tuple(self.rookery_awards(r.index)),
             )
             for r in c.rookeries
         )
@@ -1078,7 +1104,35 @@ class WaddleWaddleState:
             future_events=tuple(c.events[e].id for e in self.events[self.season + 1 :])
             if omniscient
             else None,
+            last_action=str(self.history[-1]) if self.history else None,
+            event_words=(event.name, event.text) if event is not None else None,
+            conservation_tokens=tuple(c.conservation_tokens),
+            fish_tokens=tuple(c.fish_tokens),
+            floe_target=self.floe_target(),
+            offers=self._offers() if mine and self.phase in (TURN, WADDLE2, PLAY) else (),
         )
+
+    def _offers(self) -> tuple[WaddleOffer, ...]:
+        """The waddles the player to move may play now, each with its rookeries and what it
+        does at each (:meth:`waddle_outcome`): what the app shows before a waddle is played."""
+        p = self.cur
+        if self.phase == PLAY:
+            candidates = [self.pending]
+        else:
+            candidates = [a.a for a in self.legal_actions() if a.kind == K.WADDLE]
+        offers = []
+        for cards in candidates:
+            pays: dict[int, list[int]] = {}
+            for r, from_hand in self.play_options(p, cards):
+                pays.setdefault(r, []).append(from_hand)
+            places = []
+            for r, ways in pays.items():
+                _placed, nests, gained = self.waddle_outcome(p, cards, r)
+                places.append(
+                    Placement(ROOKERY_IDS[r], gained, nests, self.fish_cost(r), tuple(ways))
+                )
+            offers.append(WaddleOffer(tuple(map(code, cards)), is_bonus(cards), tuple(places)))
+        return tuple(offers)
 
     def _pending(self) -> tuple[tuple[str, Any], ...]:
         out: list[tuple[str, Any]] = []
