@@ -6,7 +6,7 @@ import pytest
 
 from waddle.core import hexgrid
 from waddle.games.waddle import Board, check_map, new_record
-from waddle.games.waddle.mapgen import default_tileset, generate_map
+from waddle.games.waddle.mapgen import default_tileset, generate_map, tileset_named
 
 SEEDS = range(40)
 
@@ -101,20 +101,29 @@ def test_same_seed_same_map_and_order_different_seed_different_map():
 
 
 @pytest.mark.parametrize(
-    ("players", "digest"),
+    ("tileset", "players", "digest"),
     [
-        (2, "1627179cd16c0fa6"),
-        (3, "72563346246e77f3"),
-        (4, "2517b5ea4332c4f3"),
-        (5, "c791fe690c9eb42e"),
+        ("waddle-project-tiles/1", 2, "1627179cd16c0fa6"),
+        ("waddle-project-tiles/1", 3, "72563346246e77f3"),
+        ("waddle-project-tiles/1", 4, "2517b5ea4332c4f3"),
+        ("waddle-project-tiles/1", 5, "c791fe690c9eb42e"),
+        ("waddle-project-tiles/2", 2, "ada06057d49ca47b"),
+        ("waddle-project-tiles/2", 3, "295cafcc3450af7f"),
+        ("waddle-project-tiles/2", 4, "491ad64ad591671a"),
+        ("waddle-project-tiles/2", 5, "4639a01e74cedd8e"),
     ],
 )
-def test_new_records_are_pinned_byte_for_byte(players, digest):
+def test_new_records_are_pinned_byte_for_byte(tileset, players, digest):
     """Golden digests: a seed must give the same record on every Python (CPython, Pyodide)
-    and every release; changing the generator or the tile set must change the tile set's
-    name instead."""
-    text = new_record(players, 2026).dumps()
+    and every release, for every tile set a link may name (the first set's digests are the
+    ones it had as the only set); changing the generator or a tile set must add a tile set
+    under a new name instead."""
+    text = new_record(players, 2026, tileset_named(tileset)).dumps()
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+
+
+def test_new_games_use_the_rebalanced_tile_set():
+    assert new_record(3, 1).generated.tileset == "waddle-project-tiles/2"
 
 
 def test_every_tile_set_a_link_can_name_is_available_under_its_name():
@@ -143,3 +152,22 @@ def test_a_tile_set_file_names_its_format_and_a_known_arrangement():
         load_tileset({**base, "generator": "spiral/9"})
     with pytest.raises(ValueError, match="format"):
         load_tileset({**base, "format": "waddle-tiles/3"})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_rebalanced_set_shares_its_ice_evenly_and_opens_with_a_single_hex(players):
+    """Issue 14, the project's own tile set (not a rule): with waddle-project-tiles/2 no
+    seat places one more penguin than another by the ice count alone, and the first
+    round is the start tile's one ice hex, so taking it hands the next round's first pick
+    on (the first player may scout instead)."""
+    for seed in range(40):
+        record = new_record(players, seed)
+        assert record.board().ice_count % players == 0, seed
+        assert len(record.start().legal_hexes()) == 1, seed
+
+
+def test_the_first_tile_set_still_generates_its_own_maps():
+    old = tileset_named("waddle-project-tiles/1")
+    assert old.generator == "compact/1"
+    assert generate_map(4, 11, old) != generate_map(4, 11)
+    assert len(new_record(4, 11, old).start().legal_hexes()) > 1

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import FIRST_LOAD_TIMEOUT_MS, ROOT, PageLog, click, open_app
+from conftest import FIRST_LOAD_TIMEOUT_MS, ROOT, PageLog, click, click_and_wait, open_app
 
 from waddle.app.session import Session
 
@@ -134,7 +134,9 @@ def test_axe_finds_nothing_serious_in_the_app(audit_page, scheme):
     open_app(page, "", timeout_ms=FIRST_LOAD_TIMEOUT_MS)
     problems = audit(page, f"{scheme}: fresh game")
 
-    # A hint: "marked on the board", says the message, so the hex must look different.
+    # A hint: "marked on the board", says the message, so the hex must look different from
+    # the other legal hexes (after the first round, which is a single hex on this tile set).
+    click_and_wait(page, 'svg#board [data-legal="true"]')
     click(page, '[data-command="hint"]')
     hinted = page.wait_for_selector('[data-hint="true"]')
     message = page.locator("#message").text_content()

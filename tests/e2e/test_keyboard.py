@@ -166,6 +166,7 @@ def test_choosing_the_token_keeps_the_focus_on_the_hex(page):
     """Focus a hex, then press D: Enter must place the double right there."""
     page.set_default_timeout(WAIT_MS)
     start = Session.new("waddle", 2, SEED, names=NAMES)
+    start.play(start.state.legal_actions()[0])  # past the first round's single hex
     open_app(page, "#" + start.link())
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

@@ -132,9 +132,9 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
         click(page, '[data-edit-tool="rotate"]')
         assert edit(page, "2,0")["message"] == "Tile 2 turned a sixth of a turn."
         page.select_option('[data-edit-field="tile"]', "3")
-        assert edit(page, "-1,1")["message"] == "Tile 3 placed with its numbered water on -1,1."
+        assert edit(page, "-1,2")["message"] == "Tile 3 placed with its numbered water on -1,2."
         click(page, '[data-edit-tool="remove"]')
-        assert edit(page, "-1,1")["message"] == "Tile 3 removed."
+        assert edit(page, "-1,2")["message"] == "Tile 3 removed."
         click(page, '[data-edit-tool="ice"]')
         state = edit(page, "1,-2")
         assert state["playable"] and state["errors"] == []

@@ -11,11 +11,11 @@ which ``check-map`` ignores) so that a map read back keeps its tiles.
 >>> editor.on_hex(draft, ui, "0,0")
 'Tile 1 placed with its numbered water on 0,0.'
 >>> sorted(draft.hexes), ui.tile
-([(0, 0), (1, -1), (1, 0)], 2)
+([(0, 0), (0, 1), (1, -1), (1, 0)], 2)
 >>> editor.on_tool(draft, ui, "rotate", None); editor.on_hex(draft, ui, "1,0")
 'Tile 1 turned a sixth of a turn.'
 >>> sorted(draft.hexes)
-[(0, 0), (0, 1), (1, 0)]
+[(-1, 1), (0, 0), (0, 1), (1, 0)]
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ Only :class:`waddle.core.rng.Rng` is used, so a seed gives the same map on every
 >>> specs = generate_map(players=4, seed=11)
 >>> generate_map(players=4, seed=11) == specs
 True
->>> tileset_named("waddle-project-tiles/1").generator
-'compact/1'
+>>> old = tileset_named("waddle-project-tiles/1")
+>>> generate_map(4, 11, old) == specs, old.generator
+(False, 'compact/1')
 """
 
 from __future__ import annotations
@@ -43,9 +44,10 @@ TILESET_FORMATS = ("waddle-tiles/1", "waddle-tiles/2")
 """Tile set files this reader knows; ``/2`` adds ``"generator"`` (``/1`` is ``compact/1``)."""
 TILESET_FILES = {
     "waddle-project-tiles/1": "tiles-1.json",
+    "waddle-project-tiles/2": "tiles-2.json",
 }
 """Every tile set the app can generate maps from, by name: its file next to this module."""
-CURRENT_TILESET = "waddle-project-tiles/1"
+CURRENT_TILESET = "waddle-project-tiles/2"
 """The tile set of new games."""
 _MAP_STREAM = 1
 _MAX_ATTEMPTS = 50
