@@ -362,7 +362,7 @@ def test_seat_compensation_is_an_option_of_new_game_kept_in_the_link_and_scored(
     link = page.evaluate("location.hash").removeprefix("#")
     assert link.startswith("w2.")
     assert decode_link(link).record.compensation == seat_compensation(2)
-    expect(page.locator("[data-compensation]")).to_contain_text("+4")
+    expect(page.locator("[data-compensation]")).to_contain_text("+1")
 
     page.click('[data-command="new-game"]')
     dialog.wait_for(state="visible")

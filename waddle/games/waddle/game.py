@@ -50,7 +50,7 @@ class WaddleGame:
         :attr:`new_game_options` (by key).
 
         >>> GAME.new_record(3, seed=4, options={"compensation": True}).compensation
-        (0, 2, 3)
+        (0, 0, 1)
         """
         return self._with_options(new_record(players, seed), options)
 
