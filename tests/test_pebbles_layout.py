@@ -37,7 +37,7 @@ def test_the_layouts_file_says_it_is_the_projects_own_design():
     assert "project's own design" in about and "printed" in about
 
 
-@pytest.mark.parametrize("players", [2])
+@pytest.mark.parametrize("players", [2, 3])
 def test_the_highest_tiles_lie_in_the_territory_worth_least_and_the_lowest_in_the_best(players):
     """The project's balance decision (rules page, "High tiles in the poorest territory"):
     the card that wins a trick is often the highest, so its tile is worth least; the seat
