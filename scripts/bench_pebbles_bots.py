@@ -3,6 +3,7 @@
     python scripts/bench_pebbles_bots.py                        # calibration, then the goals
     python scripts/bench_pebbles_bots.py --speed-only
     python scripts/bench_pebbles_bots.py --goals two --games 200 --processes 1
+    python scripts/bench_pebbles_bots.py --goals two --iterations 400 --progress  # fixed budget
     nice -n 10 python scripts/bench_pebbles_bots.py > bots.log 2>&1 &   # (they are long)
 
 The goals, at ``--seconds`` (default 1) of processor per *turn*, seats rotated over deals:
@@ -20,8 +21,10 @@ action, a quarter for a step), and a decision with one choice costs nothing. Her
 card decision's iterations are calibrated so that an average turn of the hard bot costs
 ``--seconds`` of processor (measured over sample turns of greedy games, per player count),
 so that the outcome does not depend on how busy the machine is and is reproducible from
-the seed; the real processor seconds per turn are printed with the results. A benchmark,
-not a test: it prints figures.
+the seed; the real processor seconds per turn are printed with the results.
+``--iterations N`` skips the calibration and gives hard (and uct) exactly ``N`` iterations
+a card decision, so a run is reproducible whatever the machine (its cost is still measured
+and printed). A benchmark, not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from waddle.core.game import CHANCE, resolve_chance
-from waddle.core.tournament import default_processes, run_tournament
+from waddle.core.tournament import default_processes, run_tournament, wilson
 from waddle.games.pebbles import new_record
 from waddle.games.pebbles.ai import make_bot
 from waddle.games.pebbles.state import PLAY_STEP
@@ -65,10 +68,11 @@ def sample_turns(players: int, games: int = 2, every: int = 3) -> list:
     return turns
 
 
-def turn_cost(level: str, players: int, iterations: int) -> tuple[float, float, int]:
+def turn_cost(level: str, players: int, iterations: int) -> tuple[float, float, int, float]:
     """Mean processor and wall seconds of one whole turn of ``level`` at ``iterations`` a
-    card decision (the turn played out by the bot itself), and the decisions per turn."""
-    cpu = wall = 0.0
+    card decision (the turn played out by the bot itself), the decisions per turn, and the
+    mean processor seconds of the card decision alone (the one given the whole budget)."""
+    cpu = wall = card = 0.0
     decisions = 0
     turns = sample_turns(players)
     for start in turns:
@@ -76,16 +80,20 @@ def turn_cost(level: str, players: int, iterations: int) -> tuple[float, float, 
         me = state.to_move()
         bot = make_bot(level, seed=1, iterations=iterations)
         c0, w0 = time.process_time(), time.perf_counter()
+        state.apply(bot.choose(state))  # the card
+        card += time.process_time() - c0
+        decisions += 1
         while state.to_move() == me and not state.is_over():
-            state.apply(bot.choose(state))
-            decisions += 1
             while state.to_move() == CHANCE:
                 resolve_chance(state, 3)
-            if state.step == PLAY_STEP:
+            if state.step == PLAY_STEP or state.to_move() != me:
                 break
+            state.apply(bot.choose(state))
+            decisions += 1
         cpu += time.process_time() - c0
         wall += time.perf_counter() - w0
-    return cpu / len(turns), wall / len(turns), round(decisions / len(turns))
+    k = len(turns)
+    return cpu / k, wall / k, round(decisions / k), card / k
 
 
 def main() -> None:
@@ -96,6 +104,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument(
+        "--iterations", type=int, help="a card decision's iterations (no calibration)"
+    )
+    parser.add_argument("--progress", action="store_true", help="a line after each game")
     args = parser.parse_args()
 
     print("turn cost (processor seconds per turn of the bot, over sample turns)")
@@ -104,13 +116,18 @@ def main() -> None:
     levels = {lv for g in args.goals for lv in GOALS[g][1] if lv in ("hard", "uct")} or {"hard"}
     for players in sorted(counts):
         for level in sorted(levels):
-            probe = 200
-            cpu, wall, decisions = turn_cost(level, players, probe)
-            budgets[level, players] = max(1, round(probe * args.seconds / cpu))
+            probe = args.iterations or 200
+            cpu, wall, decisions, card = turn_cost(level, players, probe)
+            if args.iterations:
+                budgets[level, players] = args.iterations
+                chosen = "(fixed by --iterations)"
+            else:
+                budgets[level, players] = max(1, round(probe * args.seconds / cpu))
+                chosen = f" -> {budgets[level, players]} iterations = {args.seconds:g} s a turn"
             print(
                 f"  {level:>4} {players} players: {cpu:.3f} s processor ({wall:.3f} s wall) a "
-                f"turn of {decisions} decisions at {probe} iterations a card decision"
-                f"  -> {budgets[level, players]} iterations = {args.seconds:g} s a turn",
+                f"turn of {decisions} decisions, {card:.3f} s its card decision, at {probe} "
+                f"iterations a card decision {chosen}",
                 flush=True,
             )
     if args.speed_only:
@@ -122,9 +139,23 @@ def main() -> None:
             f"{lv}@{budgets[lv, players]}" if (lv, players) in budgets else lv for lv in lineup
         ]
         started = time.perf_counter()
+        tally = [0, 0.0]  # games, hard's wins (ties split)
+
+        def progress(game, tally=tally, started=started) -> None:
+            # A run of an hour says where it stands, so a stopped run still leaves figures.
+            tally[0] += 1
+            hard = [p for p, lv in enumerate(game.game.levels) if lv.startswith("hard")]
+            tally[1] += sum(1 for w in game.winners if w in hard) / len(game.winners)
+            lo, hi = wilson(tally[1], tally[0])
+            print(
+                f"  game {tally[0]}: hard won {tally[1]:g} of {tally[0]}, 95% CI "
+                f"[{lo:.3f}, {hi:.3f}] ({time.process_time():.0f} s processor)",
+                flush=True,
+            )
+
         result = run_tournament(
             "waddle.games.pebbles", seats, players, args.games, args.seed, iterations=1,
-            processes=args.processes,
+            processes=args.processes, on_game=progress if args.progress else None,
         )  # fmt: skip
         print(
             f"\n{goal}: {players} players, {' vs '.join(seats)}"

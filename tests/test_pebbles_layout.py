@@ -37,6 +37,20 @@ def test_the_layouts_file_says_it_is_the_projects_own_design():
     assert "project's own design" in about and "printed" in about
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_highest_tiles_lie_in_the_territory_worth_least_and_the_lowest_in_the_best(players):
+    """The project's balance decision (rules page, "High tiles in the poorest territory"):
+    the card that wins a trick is often the highest, so its tile is worth least; the seat
+    that leads first no longer wins more often (figures in layouts.json)."""
+    layout = builtin_layout(players)
+    values = layout.values(players)
+    territory = {t.number: t.territory for t in layout.tiles}
+    low, high = min(layout.numbers), max(layout.numbers)
+    assert values[territory[high]] == values[territory[high - 1]] == min(values)
+    assert territory[high] == territory[high - 1]
+    assert values[territory[low]] == max(values) > min(values)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_built_in_layouts_tiles_touch_as_hexes_pathways_join_tiles_apart(players):
     """Moving a Penguin / Adjacency, Pathway Tokens: adjacent = touching hexes or a pathway

@@ -30,7 +30,7 @@ def test_a_record_holds_the_layout_the_deal_the_lead_and_every_action():
     assert list(data) == [
         "format", "players", "layout", "lead", "hands", "row", "deck", "actions", "seed",
     ]  # fmt: skip
-    assert data["format"] == "pebbles-record/1" and data["layout"] == "pebbles-3p/1"
+    assert data["format"] == "pebbles-record/1" and data["layout"] == "pebbles-3p/2"
     assert [len(h) for h in data["hands"]] == [10, 10, 10] and len(data["row"]) == 4
     assert len(data["deck"]) == 40 - 34
     reshuffles = [a for a in data["actions"] if "reshuffle" in a]

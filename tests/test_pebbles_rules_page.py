@@ -46,6 +46,7 @@ def test_the_rules_page_says_the_layouts_are_the_projects_own():
         "An empty hand cannot happen.",
         "Who sees what.",
         "tiles 1 to 6, are left\n    out",
+        "High tiles in the poorest territory.",
     ],
 )
 def test_the_rules_page_writes_down_each_decision_with_its_reason(decision):
