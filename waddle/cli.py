@@ -22,7 +22,13 @@ from typing import Any, TextIO
 
 from waddle.core.game import GameState
 from waddle.core.records import BoardError, RecordError
-from waddle.core.registry import GameEntry, GameModule, new_game_options
+from waddle.core.registry import (
+    GameEntry,
+    GameModule,
+    custom_game_record,
+    new_game_options,
+    new_game_record,
+)
 from waddle.games import GAMES
 
 EXIT_ERROR = 2
@@ -115,10 +121,7 @@ def cmd_new(args: argparse.Namespace, io: IO) -> int:
         options = _options(game, args)
         try:
             _summary, warnings = game.check_board(text)
-            if options:
-                record = game.custom_record(args.players, text, seed, options)
-            else:
-                record = game.custom_record(args.players, text, seed)
+            record = custom_game_record(game, args.players, text, seed, options)
         except BoardError as e:
             raise CommandError(_board_problems(args.map, e)) from None
         except ValueError as e:
@@ -151,10 +154,8 @@ def _options(game: GameModule, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _new_record(game: GameModule, players: int, seed: int, options: dict[str, Any]):
-    if not options:
-        return game.new_record(players, seed)
     try:
-        return game.new_record(players, seed, options)
+        return new_game_record(game, players, seed, options)
     except ValueError as e:
         raise CommandError(f"these options cannot be played together: {e}") from None
 

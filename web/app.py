@@ -42,7 +42,7 @@ from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.core.links import LinkError
 from waddle.core.records import BoardError, RecordError
-from waddle.core.registry import new_game_options
+from waddle.core.registry import custom_game_record, new_game_options
 from waddle.games import GAMES
 from waddle.ui.markup import zoomed_size
 from waddle.ui.presenter import MoveGroup, move_list_html
@@ -774,10 +774,7 @@ class App:
                 return
             name, text = self._board_file
             try:
-                if options:
-                    record = game.custom_record(players, text, seed, options)
-                else:
-                    record = game.custom_record(players, text, seed)
+                record = custom_game_record(game, players, text, seed, options)
                 session = Session.start(game, record, names, colours, bots)
             except (BoardError, RecordError, ValueError) as e:
                 problems = getattr(e, "problems", None) or [str(e)]

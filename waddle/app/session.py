@@ -34,7 +34,7 @@ from typing import Any
 from waddle.core.game import CHANCE, OMNISCIENT, chance_outcome
 from waddle.core.links import LinkError
 from waddle.core.records import GameRecord
-from waddle.core.registry import GameModule
+from waddle.core.registry import GameModule, new_game_record
 from waddle.core.study import Study
 from waddle.games import GAMES
 from waddle.ui.presenter import Scene
@@ -101,9 +101,7 @@ class Session:
         ``options`` changed (see :class:`waddle.core.registry.GameOption`; ``ValueError``
         if they are not the game's)."""
         game = GAMES.by_id(game_id).load()
-        record = (
-            game.new_record(players, seed, options) if options else game.new_record(players, seed)
-        )
+        record = new_game_record(game, players, seed, options)
         return Session.start(game, record, names, colours, bots)
 
     @staticmethod

@@ -23,7 +23,7 @@ KeyError: "no game 'chess' (known: toy)"
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -84,6 +84,24 @@ class GameOption:
 def new_game_options(game: Any) -> tuple[GameOption, ...]:
     """The rules a new game of ``game`` may change (none for most games)."""
     return tuple(getattr(game, "new_game_options", ()))
+
+
+def new_game_record(
+    game: Any, players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> GameRecord:
+    """``game.new_record`` with the rules ``options`` changed (``ValueError`` if they are
+    not the game's). A game without options is asked without them: its ``new_record``
+    takes no third argument."""
+    return game.new_record(players, seed, options) if options else game.new_record(players, seed)
+
+
+def custom_game_record(
+    game: Any, players: int, board_text: str, seed: int, options: Mapping[str, Any] | None = None
+) -> GameRecord:
+    """``game.custom_record`` with the rules ``options`` changed, as :func:`new_game_record`."""
+    if options:
+        return game.custom_record(players, board_text, seed, options)
+    return game.custom_record(players, board_text, seed)
 
 
 @dataclass(frozen=True)
@@ -188,7 +206,8 @@ class GameModule(Protocol):
         ...
 
     # Optional: rules a new game may change (speeds, variants). A game that has some lists
-    # them, and its new_record and custom_record take them as a last argument:
+    # them, and its new_record and custom_record take them as a last argument (shared code
+    # asks through new_game_record and custom_game_record, which leave it out for others):
     #
     # new_game_options: tuple[GameOption, ...]
     # def new_record(self, players, seed, options: Mapping[str, Any] | None = None): ...
