@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -145,3 +146,16 @@ def chip(seat: Seat, player: int, size: int = 18) -> str:
 def attr(text: str) -> str:
     """Escape for an HTML attribute value in double quotes."""
     return escape(text, quote=True)
+
+
+def victory_headline(seats: Sequence[Seat], winners: Sequence[int]) -> str:
+    """The result panel's headline: who won, or who shares the victory (names escaped).
+
+    >>> seats = [Seat("Ann", "#000", "circle"), Seat("<b>Bo</b>", "#fff", "square")]
+    >>> victory_headline(seats, [0]), victory_headline(seats, [0, 1])
+    ('Ann wins!', 'Shared victory: Ann, &lt;b&gt;Bo&lt;/b&gt;!')
+    """
+    names = [escape(seats[p].name) for p in winners]
+    if len(names) == 1:
+        return f"{names[0]} wins!"
+    return "Shared victory: " + ", ".join(names) + "!"

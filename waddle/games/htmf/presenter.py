@@ -25,7 +25,7 @@ from waddle.games.htmf.actions import Action
 from waddle.games.htmf.state import HtmfState
 from waddle.games.htmf.view import board_svg
 from waddle.ui.marks import hex_marks_svg
-from waddle.ui.markup import BoardSvg, chip
+from waddle.ui.markup import BoardSvg, chip, victory_headline
 from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
 
@@ -250,10 +250,7 @@ def _result(state: HtmfState, seats: Sequence[Seat]) -> str:
     breakdown = state.breakdown()
     winners = list(breakdown.winners)
     names = [escape(seats[p].name) for p in winners]
-    if len(winners) == 1:
-        headline = f"{names[0]} wins!"
-    else:
-        headline = "Shared victory: " + ", ".join(names) + "!"
+    headline = victory_headline(seats, winners)
     top_fish = max(breakdown.scores)
     tied = [p for p, r in enumerate(breakdown.players) if r.fish == top_fish]
     if breakdown.decided_by == "fish":

@@ -36,7 +36,7 @@ from waddle.games.pebbles.view import (
     suit_name,
     territory_swatch,
 )
-from waddle.ui.markup import chip
+from waddle.ui.markup import chip, victory_headline
 from waddle.ui.seats import Seat, default_seats  # noqa: F401 (the doctest's seats)
 
 ROUNDS = 10
@@ -385,10 +385,7 @@ def result_html(view: PebblesView, seats: Sequence[Seat]) -> str:
     breakdown = view.scores
     winners = list(breakdown.winners)
     names = [escape(seats[p].name) for p in winners]
-    if len(winners) == 1:
-        headline = f"{names[0]} wins!"
-    else:
-        headline = "Shared victory: " + ", ".join(names) + "!"
+    headline = victory_headline(seats, winners)
     rows = breakdown.players
     top = max(breakdown.totals)
     tied = [p for p, r in enumerate(rows) if r.total == top]

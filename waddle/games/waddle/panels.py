@@ -15,7 +15,7 @@ from html import escape
 from waddle.games.waddle.actions import Action
 from waddle.games.waddle.record import Record
 from waddle.games.waddle.state import LEFT, WaddleState
-from waddle.ui.markup import chip
+from waddle.ui.markup import chip, victory_headline
 from waddle.ui.seats import Seat
 
 
@@ -95,11 +95,7 @@ def result_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     """The results panel: totals, shared victories, every waddle and every pool."""
     breakdown = state.breakdown()
     winners = breakdown.winners
-    names = [seats[p].name for p in winners]
-    if len(winners) == 1:
-        headline = f"{escape(names[0])} wins!"
-    else:
-        headline = "Shared victory: " + ", ".join(escape(n) for n in names) + "!"
+    headline = victory_headline(seats, winners)
     ranked = sorted(breakdown.players, key=lambda s: -s.total)
     rows = []
     for score in ranked:
