@@ -113,6 +113,21 @@ def _holds(offer: WaddleOffer, picked: Sequence[str]) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
+def _pick_then_rookery(
+    actions: Sequence[Action], chosen: int | None, now: Clicks
+) -> tuple[list[int], int | None]:
+    """Decisions made in two clicks, a thing (``action.a``: a player's nests, a token) and
+    then a rookery (``action.b``): the things on offer, and the one picked (``chosen`` if
+    it is on offer, else the only one, else None), whose rookeries ``now`` makes clickable."""
+    things = sorted({a.a for a in actions})
+    picked = chosen if chosen in things else (things[0] if len(things) == 1 else None)
+    if picked is not None:
+        for a in actions:
+            if a.a == picked:
+                now.rookeries[ROOKERY_IDS[a.b]] = a
+    return things, picked
+
+
 def best_points(offer: WaddleOffer) -> int:
     return max((p.points for p in offer.places), default=0)
 
@@ -159,15 +174,7 @@ def clicks(view: View, choice: Choice) -> Clicks:
             )
         now.buttons.append(Button("stop", "No WaddleWaddle (S)", key="s"))
     elif phase in ("dyan", "oil"):
-        moves = by_kind.get(K.MOVE, [])
-        owners = sorted({a.a for a in moves})
-        owner = choice.owner if choice.owner in owners else None
-        if owner is None and len(owners) == 1:
-            owner = owners[0]
-        if owner is not None:
-            for a in moves:
-                if a.a == owner:
-                    now.rookeries[ROOKERY_IDS[a.b]] = a
+        owners, owner = _pick_then_rookery(by_kind.get(K.MOVE, []), choice.owner, now)
         if len(owners) > 1:
             for q in owners:
                 now.buttons.append(Button(f"nest-of-{q}", "", pressed=q == owner))
@@ -180,14 +187,7 @@ def clicks(view: View, choice: Choice) -> Clicks:
         for action in legal:
             now.buttons.append(Button(f"remove-{action.a}", ""))
     elif phase == "tokens":
-        tokens = sorted({a.a for a in legal})
-        token = choice.token if choice.token in tokens else None
-        if token is None and len(tokens) == 1:
-            token = tokens[0]
-        if token is not None:
-            for a in legal:
-                if a.a == token:
-                    now.rookeries[ROOKERY_IDS[a.b]] = a
+        tokens, token = _pick_then_rookery(legal, choice.token, now)
         for t in tokens:
             now.buttons.append(Button(f"token-{t}", "", pressed=t == token))
     elif phase == "hero":

@@ -375,7 +375,8 @@ def hint_words(view: View, names: Sequence[str], action: Action) -> str:
         return f"play the waddle {cards}"
     if kind == K.PLAY:
         place = next(p for p in view.offers[0].places if p.rookery == ROOKERY_IDS[a])
-        paid = f", {pay_words(place, where, b)[0].lower()}{pay_words(place, where, b)[1:]}"
+        words = pay_words(place, where, b)
+        paid = f", {words[0].lower()}{words[1:]}"
         return f"play it at {where}" + (paid if len(place.pay) > 1 else "")
     if kind == K.THREAT:
         return f"place the threat at {where}"
