@@ -5,6 +5,16 @@
     python scripts/bench_htmf_bots.py --goals uct --games 200 --processes 2
     nice -n 19 python scripts/bench_htmf_bots.py > bots.log 2>&1 &   # (they are long)
 
+A run of hours can be cut off. With ``--results FILE`` each finished game is appended to a
+JSON-lines file; ``--budget hard=30223 --budget uct=12028`` reuses the iteration budgets of
+the first run (printed at its top) and ``--first-game N`` goes on from game N, so the games
+are the very ones one long run would have played; ``--summarize FILE...`` prints the goal
+over every game in the files:
+
+    python scripts/bench_htmf_bots.py --goals uct --budget hard=30223 --budget uct=12028 \
+        --first-game 40 --results uct.jsonl --progress
+    python scripts/bench_htmf_bots.py --summarize uct.jsonl
+
 The goals, at 1 s of processor per move (``--seconds``), seats rotated over boards:
 
 - ``medium``: two players, hard against the greedy bot: hard wins at least 90%;
@@ -23,13 +33,14 @@ printed next to the results. A benchmark, not a test: it prints figures.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from waddle.core.tournament import default_processes, run_tournament
+from waddle.core.tournament import default_processes, run_tournament, wilson
 from waddle.games.htmf import new_game
 from waddle.games.htmf.ai import make_bot
 
@@ -81,13 +92,28 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--progress", action="store_true", help="a line after each game")
+    parser.add_argument(
+        "--budget", action="append", default=[], metavar="LEVEL=ITERATIONS",
+        help="an iteration budget instead of calibrating that level (to go on with a run)",
+    )  # fmt: skip
+    parser.add_argument("--first-game", type=int, default=0, help="go on from this game")
+    parser.add_argument("--results", type=Path, help="append each game to this JSON-lines file")
+    parser.add_argument("--summarize", type=Path, nargs="+", metavar="FILE")
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
+    given = dict(item.split("=", 1) for item in args.budget)
 
     print("search speed (iterations per second, over placement-to-endgame positions)")
     budgets: dict[tuple[str, int], int] = {}
     counts = {GOALS[g][0] for g in args.goals} | ({2, 3, 4} if args.speed_only else set())
     for players in sorted(counts):
         for level in ("hard", "uct"):
+            if level in given:
+                budgets[level, players] = int(given[level])
+                print(f"  {level:>4} {players} players: {given[level]} iterations (given)")
+                continue
             cpu_rate, wall_rate, longest = speed(level, players)
             budgets[level, players] = max(1, round(cpu_rate * args.seconds))
             print(
@@ -108,22 +134,27 @@ def main() -> None:
         started = time.perf_counter()
         tally = {"games": 0, "hard": 0.0}
 
-        def progress(game, tally=tally, started=started) -> None:
+        def progress(game, tally=tally, started=started, goal=goal) -> None:
             # A long run (hours at 1 s per move) says where it is, so a stopped run still
             # leaves figures behind.
+            if args.results:
+                with args.results.open("a") as out:
+                    out.write(json.dumps(game_line(goal, game)) + "\n")
+            if not args.progress:
+                return
             tally["games"] += 1
             hard_seats = [i for i, level in enumerate(game.game.levels) if level.startswith("hard")]
             won = [w for w in game.winners if w in hard_seats]
             tally["hard"] += len(won) / len(game.winners)
             print(
-                f"  game {tally['games']}: hard won {tally['hard']:g} of {tally['games']}"
+                f"  game {game.game.index + 1}: hard won {tally['hard']:g} of {tally['games']}"
                 f" ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
 
         result = run_tournament(
             "waddle.games.htmf", seats, players, args.games, args.seed, iterations=1,
-            processes=args.processes, on_game=progress if args.progress else None,
+            processes=args.processes, on_game=progress, first=args.first_game,
         )  # fmt: skip
         print(
             f"\n{goal}: {players} players, {' vs '.join(seats)}"
@@ -141,6 +172,54 @@ def main() -> None:
         verdict = "met" if hard.share >= target else "NOT met"
         sure = " (the whole interval)" if hard.low >= target else ""
         print(f"  goal: hard win share >= {target:.0%}: {verdict}{sure}", flush=True)
+
+
+def game_line(goal: str, result) -> dict:
+    """One finished game as a line of ``--results``."""
+    return {
+        "goal": goal,
+        "game": result.game.index,
+        "levels": list(result.game.levels),
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "moves": list(result.moves),
+        "cpu": [round(c, 3) for c in result.cpu],
+    }
+
+
+def _of_hard(row: dict, key: str) -> float:
+    """The sum of a per-seat figure of ``--results`` over the hard seats of a game."""
+    pairs = zip(row[key], row["levels"], strict=True)
+    return sum(value for value, level in pairs if level.startswith("hard"))
+
+
+def summarize(files: list[Path]) -> None:
+    """Each goal over the games of ``--results`` files (a game counted once)."""
+    games: dict[tuple[str, int], dict] = {}
+    for path in files:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                games[row["goal"], row["game"]] = row
+    for goal in GOALS:
+        rows = [row for (g, _), row in sorted(games.items()) if g == goal]
+        if not rows:
+            continue
+        players, lineup, target = GOALS[goal]
+        won = 0.0
+        for row in rows:
+            hard = [p for p, level in enumerate(row["levels"]) if level.startswith("hard")]
+            won += len(set(hard) & set(row["winners"])) / len(row["winners"])
+        low, high = wilson(won, len(rows))
+        moves = sum(_of_hard(r, "moves") for r in rows)
+        cpu = sum(_of_hard(r, "cpu") for r in rows)
+        first, last = rows[0]["game"], rows[-1]["game"]
+        print(
+            f"{goal}: {players} players, {' vs '.join(lineup)}, {len(rows)} games "
+            f"(games {first + 1}-{last + 1}): hard win share {won / len(rows):.3f} "
+            f"95% CI [{low:.3f}, {high:.3f}], {cpu / max(1, moves):.3f} s processor per move"
+            f"; goal >= {target:.0%}: {'met' if won / len(rows) >= target else 'NOT met'}"
+        )
 
 
 if __name__ == "__main__":

@@ -142,3 +142,14 @@ def test_hard_beats_random():
 def test_medium_beats_random():
     result = run_tournament("waddle.games.htmf", ["medium", "random"], 2, games=6, iterations=1)
     assert result.rows[0].share >= 5 / 6
+
+
+def test_a_tournament_resumed_from_a_game_plays_the_same_games_as_one_long_run():
+    # A benchmark of hours that was cut off goes on from where it stopped (bench_htmf_bots
+    # --first-game): with an iteration budget the games are the very same.
+    whole = run_tournament("waddle.games.htmf", ["hard", "random"], 2, games=4, iterations=20)
+    rest = run_tournament("waddle.games.htmf", ["hard", "random"], 2, 4, iterations=20, first=2)
+    assert [g.game.index for g in rest.games] == [2, 3]
+    assert [(g.scores, g.winners, g.moves) for g in rest.games] == [
+        (g.scores, g.winners, g.moves) for g in whole.games[2:]
+    ]

@@ -215,13 +215,16 @@ def run_tournament(
     iterations: int | None = None,
     processes: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
+    first: int = 0,
 ) -> TournamentResult:
     """Play ``games`` games and summarize them.
 
     ``players`` defaults to the lineup's length; a shorter lineup is filled up with its
     last level (``["hard", "medium"]`` at 4 players is one hard bot against three medium).
     ``processes`` above 1 plays games in parallel; results come back in game order, so
-    with an iteration budget the outcome does not depend on it.
+    with an iteration budget the outcome does not depend on it. ``first`` skips the
+    schedule's first games: a long run that was stopped goes on where it stopped, and with
+    an iteration budget the games played are the same as in one uninterrupted run.
     """
     players = players or len(lineup)
     if not lineup or len(lineup) > players:
@@ -230,7 +233,7 @@ def run_tournament(
     rules = _game(module)
     for level in full:
         rules.make_bot(level)  # fail early on an unknown level
-    jobs = schedule(module, full, games, seed, seconds, iterations)
+    jobs = schedule(module, full, games, seed, seconds, iterations)[first:]
     results: list[GameResult] = []
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
