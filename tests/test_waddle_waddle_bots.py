@@ -17,11 +17,13 @@ from waddle.games.waddle_waddle.ai import (
     dyan_moves_worth,
     estimate,
     greedy_action,
+    hand_value,
     make_bot,
     rewards,
 )
 from waddle.games.waddle_waddle.cards import THREAT0, cards
 from waddle.games.waddle_waddle.deck import stack_of
+from waddle.games.waddle_waddle.heroes import DYAN, KATTA, PAPI
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import new_record
 
@@ -197,3 +199,27 @@ def test_the_greedy_player_plays_dyans_rockhoppers_where_a_nest_move_pays():
     play(dyan, "play crozet")
     # theirs, to Georgia, where Dyan keeps the lead 3 to 1
     assert str(greedy_action(dyan, Rng(0))) == "move p1 georgia"
+
+
+@pytest.mark.parametrize(("hero", "species"), [("davis", "Mc"), ("lynch", "Ge")])
+def test_the_greedy_player_drafts_toward_its_heros_species(hero, species):
+    """Davis's extra nest comes with a Macaroni nest, Lynch's refill with a Gentoo one: of
+    two cards that each complete a bonus waddle, the hero's species is drafted (another
+    hero takes the first in the engine's order, the King)."""
+    hand = [f"{species}1", f"{species}2", "Ki5", "Ki6"]
+    floe = [f"{species}3", "Ki4", "Mg6", "Ch6"]
+    chosen = {}
+    for who in (hero, "papi"):
+        state = _hero_position(who, " ".join(hand), floe=floe)
+        chosen[who] = str(greedy_action(state, Rng(0)))
+    assert chosen == {hero: f"draft {species}3", "papi": "draft Ki4"}
+
+
+def test_a_hand_is_worth_more_with_the_hero_whose_ability_it_feeds():
+    """Dyan's Rockhopper pairs promise nest moves, Katta's Chinstraps pair with any single
+    card of a waddle; the same hands are worth less to a hero they do not help."""
+    rockhoppers, chinstraps = cards("Rk1 Rk2 Rk3 Ki5"), cards("Ch1 Ki2 Mc3 Ge5")
+    assert hand_value(rockhoppers, DYAN) > hand_value(rockhoppers, PAPI)
+    assert hand_value(chinstraps, KATTA) > hand_value(chinstraps, PAPI)
+    neutral = cards("Ki1 Ki2 Ki3 Ge5")
+    assert hand_value(neutral, DYAN) == hand_value(neutral, KATTA) == hand_value(neutral, PAPI)

@@ -11,11 +11,12 @@ The levels (:data:`LEVELS`; links and the page name them by position):
 - ``random``: a uniformly random legal action (:class:`waddle.core.bots.RandomBot`).
 - ``easy``: the greedy player with noise on its judgement.
 - ``medium``: the greedy player (:func:`greedy_action`). It values a hand by the waddles it
-  holds and nearly holds, a nest by what it changes in the rookery's end-of-season bonuses
-  (this season's token and the seasons to come), and plays a waddle when the hand is
-  ripe, the hand is nearly full or the season is ending; otherwise it drafts, exchanges or
-  fishes for what improves its hand most. Threats go where they protect its majorities or
-  hurt the leader's.
+  holds and nearly holds and what its hero makes of them, a nest by what it changes in the
+  rookery's end-of-season bonuses (this season's token and the seasons to come), a waddle
+  with what its hero's ability adds (Lynch's refill, Dyan's nest moves), and plays a
+  waddle when the hand is ripe, the hand is nearly full or the season is ending;
+  otherwise it drafts, exchanges or fishes for what improves its hand most. Threats go
+  where they protect its majorities or hurt the leader's.
 - ``hard``: information-set Monte Carlo tree search (:class:`waddle.core.bots.
   InformationSetMcts`) with that knowledge: playouts follow the greedy player for a
   limited number of actions, then every player's final score is estimated
@@ -48,6 +49,7 @@ from waddle.core.rng import Rng
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.cards import (
+    CHINSTRAP,
     GENTOO,
     HIDDEN,
     KEVIN,
@@ -58,7 +60,7 @@ from waddle.games.waddle_waddle.cards import (
     waddles_in,
 )
 from waddle.games.waddle_waddle.components import ROOKERIES
-from waddle.games.waddle_waddle.heroes import DEE, DYAN, LYNCH, PAPI
+from waddle.games.waddle_waddle.heroes import DAVIS, DEE, DYAN, HEROES, KATTA, LYNCH, PAPI
 from waddle.games.waddle_waddle.state import (
     DYAN_MOVES,
     LYNCH_REFILL,
@@ -99,6 +101,18 @@ _RUN = tuple(max(len(r) for r in format(m, "b").split("0")) for m in range(64))
 """The longest run of consecutive set bits of each 6-bit mask (numbers held)."""
 NEST_WORTH = 2.5
 """A pair in a waddle, in Conservation Points: the nest it will likely place."""
+LYNCH_REFILL_WORTH = 2.5
+"""Dr. Lynch's refill, in Conservation Points: a turn's worth (medium self-play scores
+about 2 to 2.6 points a turn), since it is the Refill action without spending a turn."""
+DYAN_MOVE_WORTH = 2.0
+"""What one of Dyan's nest moves is worth in a hand not yet played (where it goes and
+whose nest it moves are weighed when the waddle is played: :func:`dyan_moves_worth`)."""
+KATTA_CHINSTRAP = 0.4 * NEST_WORTH
+"""A Chinstrap in Katta's hand: it may turn a single card of the waddle into a pair."""
+_ABILITY = {DAVIS: NEST_WORTH, LYNCH: LYNCH_REFILL_WORTH, DYAN: DYAN_MOVE_WORTH}
+"""What a pair of the hero's species adds to a waddle with Davis (his extra nest), Lynch
+(her refill) and Dyan (a nest move per pair); Dee's and Papi's are in the waddle's points
+and nests."""
 
 
 def hand_value(hand: Sequence[int], hero: int) -> float:
@@ -129,12 +143,16 @@ def hand_value(hand: Sequence[int], hero: int) -> float:
                 doubles[n] += 1
             last = c
     magellanic = 1.0 if hero == PAPI else 0.6  # Magellanic nest at one rookery only
+    own = HEROES[hero].species if hero >= 0 else -1
+    ability = _ABILITY.get(hero, 0.0)
     best = 0.0
     partial = 0.0
+    if hero == KATTA:  # a Chinstrap (two at most) pairs with any single card
+        partial += KATTA_CHINSTRAP * min(species[CHINSTRAP], 2)
     for s in range(6):
         k = species[s]
         if k == 2:
-            partial += 1.2
+            partial += 1.2 + (0.5 * ability if s == own else 0.0)
         if k < 3:
             continue
         m = k if k < 6 else 6
@@ -144,6 +162,8 @@ def hand_value(hand: Sequence[int], hero: int) -> float:
         v = points(m + (m // 2 if dee else 0), run >= m) + nest * (m // 2)
         if 3 <= run < m:
             v = max(v, points(run + (run // 2 if dee else 0), True) + nest * (run // 2))
+        if s == own:
+            v += ability * (m // 2 if hero == DYAN else 1)
         if v > best:
             best = v
     mask = 0
@@ -254,11 +274,6 @@ def nest_gain(state: WaddleWaddleState, p: int, r: int, k: int) -> float:
 
 
 # -- the greedy player --------------------------------------------------------------------------
-
-
-LYNCH_REFILL_WORTH = 2.5
-"""Dr. Lynch's refill, in Conservation Points: a turn's worth (medium self-play scores
-about 2 to 2.6 points a turn), since it is the Refill action without spending a turn."""
 
 
 def play_value(state: WaddleWaddleState, p: int, w: Sequence[int], r: int, h: int) -> float:
