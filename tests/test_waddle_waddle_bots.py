@@ -223,3 +223,16 @@ def test_a_hand_is_worth_more_with_the_hero_whose_ability_it_feeds():
     assert hand_value(chinstraps, KATTA) > hand_value(chinstraps, PAPI)
     neutral = cards("Ki1 Ki2 Ki3 Ge5")
     assert hand_value(neutral, DYAN) == hand_value(neutral, KATTA) == hand_value(neutral, PAPI)
+
+
+def test_the_greedy_player_picks_the_free_hero_that_wins_most_in_self_play():
+    """Heroes are chosen in turn (rulebook, "Choose Penguin Heroes"): Katta, then Davis,
+    then Dee win most often in medium self-play (README, "Waddle Waddle: seats and
+    heroes")."""
+    state = new_record(3, 1).start()
+    picks = []
+    while state.phase == "hero":
+        action = greedy_action(state, Rng(0))
+        picks.append(str(action))
+        state.apply(action)
+    assert picks == ["hero katta", "hero davis", "hero dee"]

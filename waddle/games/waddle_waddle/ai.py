@@ -81,8 +81,9 @@ from waddle.games.waddle_waddle.threats import OIL, SHARK, SHEATHBILL
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-HERO_PREFERENCE = (0, 3, 4, 5, 2, 1)
-"""The order the greedy player picks heroes in when it may (from the balance figures)."""
+HERO_PREFERENCE = (KATTA, DAVIS, DEE, LYNCH, DYAN, PAPI)
+"""The order the greedy player picks heroes in when it may: by their win rates in medium
+self-play with heroes dealt at random (README, "Waddle Waddle: seats and heroes")."""
 
 FISH_VALUE = 2.0
 """A fish in hand, in Conservation Points: the price of a waddle that is ready."""
