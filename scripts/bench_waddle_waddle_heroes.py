@@ -1,7 +1,7 @@
 """What each Waddle Waddle hero's ability does in bot self-play, and what a hero wins without it.
 
     python scripts/bench_waddle_waddle_heroes.py --players 4 --games 300
-    python scripts/bench_waddle_waddle_heroes.py --players 2 4 --games 600 --without katta
+    python scripts/bench_waddle_waddle_heroes.py --players 2 4 --games 600 --what-if no-katta
     nice -n 10 python scripts/bench_waddle_waddle_heroes.py > heroes.log 2>&1 &
 
 The same games as scripts/bench_waddle_waddle_balance.py (medium bot in every seat, heroes
@@ -13,10 +13,13 @@ Davis's extra nest, Katta's conversions), points (Dee's King nests), waddles pla
 rookery they could not have gone to otherwise (Papi, Katta), Lynch's refills and Dyan's
 nest moves.
 
-``--without HERO`` is a what-if, not a rule: that hero is still dealt, but its ability is
-switched off in this process (``papi``: no waddle counts as topped by a Magellanic;
-``katta``: no Chinstrap converts), so the hero plays as a player without an ability would.
-Its win rate then is what the ability is measured against. A benchmark, not a test.
+``--what-if`` changes an ability in this process only, to measure it (never a rule of the
+game): ``no-papi`` (no waddle counts as topped by a Magellanic) and ``no-katta`` (no
+Chinstrap converts, and a waddle goes only where its own species nest) deal the hero with
+its ability switched off; ``katta-own-species`` lets a Chinstrap become only a species of
+another card of its waddle (so it never changes where the waddle may go) and
+``katta-one-species`` turns both converted Chinstraps into one species, two narrower
+readings of the rulebook's text. A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle import state as engine
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.ai import make_bot
+from waddle.games.waddle_waddle.cards import CHINSTRAP
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import new_record
@@ -41,23 +45,52 @@ from waddle.games.waddle_waddle.record import new_record
 COUNTS = ("waddles", "nests", "extra_nests", "extra_points", "off_rookery", "refills", "moves")
 
 
-def switch_off(hero: str) -> None:
-    """The what-if of ``--without``: the hero's ability does nothing in this process."""
-    if hero == "papi":
+WHAT_IFS = ("no-papi", "no-katta", "katta-own-species", "katta-one-species")
+
+
+def what_if(name: str) -> None:
+    """Change an ability in this process (see the module's text)."""
+    if name == "no-papi":
         engine._papi = lambda cards: False
-    elif hero == "katta":
+        return
+    if name == "no-katta":
         engine._best_conversion = lambda counts, mask, per: counts
-        plain = engine.WaddleWaddleState.compatible
-
-        def compatible(self, player, cards, rookery):
-            if self.hero[player] == engine.KATTA:
-                mask = self.species_masks[rookery]
-                return any(mask >> (c // 6) & 1 for c in cards)
-            return plain(self, player, cards, rookery)
-
-        engine.WaddleWaddleState.compatible = compatible
     else:
-        raise SystemExit(f"--without takes papi or katta, not {hero!r}")
+        one_species = name == "katta-one-species"
+
+        def conversion(counts: list[int], mask: int, per: int) -> list[int]:
+            def nests(c: list[int]) -> int:
+                return sum(c[s] // per for s in range(6) if mask >> s & 1)
+
+            best, most = counts, nests(counts)
+            chinstraps = counts[CHINSTRAP]
+            targets = [s for s in range(6) if s != CHINSTRAP]
+            if not one_species:
+                targets = [s for s in targets if counts[s]]
+            choices = [(a,) for a in targets] + [(a, b) for a in targets for b in targets]
+            for choice in choices:
+                if len(choice) > chinstraps or (one_species and len(set(choice)) > 1):
+                    continue
+                trial = list(counts)
+                trial[CHINSTRAP] -= len(choice)
+                for a in choice:
+                    trial[a] += 1
+                if nests(trial) > most:
+                    best, most = trial, nests(trial)
+            return best
+
+        engine._best_conversion = conversion
+        if one_species:
+            return
+    plain = engine.WaddleWaddleState.compatible
+
+    def compatible(self, player, cards, rookery):
+        if self.hero[player] == engine.KATTA:
+            mask = self.species_masks[rookery]
+            return any(mask >> (c // 6) & 1 for c in cards)
+        return plain(self, player, cards, rookery)
+
+    engine.WaddleWaddleState.compatible = compatible
 
 
 def play(players: int, seed: int, totals: dict[int, dict[str, float]]) -> None:
@@ -102,11 +135,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--games", type=int, default=300, help="games per player count")
     parser.add_argument("--seed", type=int, default=0, help="first setup seed")
-    parser.add_argument("--without", help="papi or katta: that hero's ability switched off")
+    parser.add_argument("--what-if", choices=WHAT_IFS, help="change an ability, to measure it")
     args = parser.parse_args()
-    if args.without:
-        switch_off(args.without)
-        print(f"what-if: {args.without}'s ability switched off")
+    if args.what_if:
+        what_if(args.what_if)
+        print(f"what-if: {args.what_if}")
     for players in args.players:
         cpu = time.process_time()
         totals = {
