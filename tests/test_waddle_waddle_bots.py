@@ -7,12 +7,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from waddle_waddle_helpers import state_key
+from waddle_waddle_helpers import arrange, game, play, rookery, state_key
 
 from waddle.core.bots import Budget
-from waddle.games.waddle_waddle.ai import estimate, make_bot, rewards
-from waddle.games.waddle_waddle.cards import THREAT0
+from waddle.core.rng import Rng
+from waddle.games.waddle_waddle.ai import (
+    LYNCH_REFILL_WORTH,
+    best_play,
+    dyan_moves_worth,
+    estimate,
+    greedy_action,
+    hand_value,
+    make_bot,
+    rewards,
+)
+from waddle.games.waddle_waddle.cards import THREAT0, cards
 from waddle.games.waddle_waddle.deck import stack_of
+from waddle.games.waddle_waddle.heroes import DYAN, KATTA, PAPI
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import new_record
 
@@ -136,3 +147,92 @@ def test_the_greedy_player_beats_random_play():
 
 def test_budget_of_a_made_bot():
     assert make_bot("hard", iterations=5).budget == Budget(iterations=5)
+
+
+# -- the greedy player uses each hero's ability (rulebook, "Penguin Heroes") -----------------
+
+
+def _hero_position(hero: str, hand: str, **arranged):
+    state = game(2, heroes=(hero, "dee"), no_events=True)
+    arrange(state, hands=[hand.split(), []], rookery_fish=[1] * 5, **arranged)
+    return state
+
+
+def test_the_greedy_player_plays_for_lynchs_refill():
+    """Dr. Lynch refills an emptied hand after placing a Gentoo nest: of two waddles that
+    are otherwise alike (a King or a Gentoo bonus waddle), Lynch plays the Gentoo one."""
+    floe = ["Rk6", "Ch4", "Mc2", "Mg1"]
+    hand = "Ki1 Ki2 Ki3 Ge1 Ge2 Ge3 Mg5"
+    lynch = _hero_position("lynch", hand, floe=floe)
+    other = _hero_position("papi", hand, floe=floe)
+    assert str(greedy_action(lynch, Rng(0))) == "waddle Ge1 Ge2 Ge3"
+    assert str(greedy_action(other, Rng(0))) == "waddle Ki1 Ki2 Ki3"
+    gentoo, king = cards("Ge1 Ge2 Ge3"), cards("Ki1 Ki2 Ki3")
+    assert best_play(lynch, 0, gentoo)[0] - best_play(other, 0, gentoo)[0] == LYNCH_REFILL_WORTH
+    assert best_play(lynch, 0, king) == best_play(other, 0, king)
+
+
+def test_the_greedy_player_counts_no_lynch_refill_when_the_hand_is_kept():
+    """The rulebook's note: a hand kept after a waddle is not empty, so no refill."""
+    kept = game(2, heroes=("lynch", "dee"), no_events=True, keep_hand=True)
+    other = game(2, heroes=("papi", "dee"), no_events=True, keep_hand=True)
+    for state in (kept, other):
+        arrange(state, hands=[["Ge1", "Ge2", "Ge3", "Ki5"], []], rookery_fish=[1] * 5)
+    gentoo = cards("Ge1 Ge2 Ge3")
+    assert best_play(kept, 0, gentoo) == best_play(other, 0, gentoo)
+
+
+def test_the_greedy_player_plays_dyans_rockhoppers_where_a_nest_move_pays():
+    """Dyan deNapoli may move a nest away for each Rockhopper nest placed: where the other
+    player leads Crozet 2 to 0 (its large bonus), Dyan plays there and moves one of theirs
+    away, tying the majority; another hero would not play there at all."""
+    nests = {"crozet": [0, 2], "georgia": [3, 0]}
+    dyan = _hero_position("dyan", "Rk1 Rk2 Rk3", nests=nests)
+    other = _hero_position("papi", "Rk1 Rk2 Rk3", nests=nests)
+    for state in (dyan, other):
+        state.cp_at = [3, 4, 2, 0, 1]  # Crozet pays 20/10, Macquarie 12/6
+        play(state, "waddle Rk1 Rk2 Rk3")
+    assert str(greedy_action(other, Rng(0))) != "play crozet"
+    assert str(greedy_action(dyan, Rng(0))) == "play crozet"
+    crozet = rookery("crozet")
+    assert dyan_moves_worth(dyan, 0, crozet, 1, 1) > 0
+    play(dyan, "play crozet")
+    # theirs, to Georgia, where Dyan keeps the lead 3 to 1
+    assert str(greedy_action(dyan, Rng(0))) == "move p1 georgia"
+
+
+@pytest.mark.parametrize(("hero", "species"), [("davis", "Mc"), ("lynch", "Ge")])
+def test_the_greedy_player_drafts_toward_its_heros_species(hero, species):
+    """Davis's extra nest comes with a Macaroni nest, Lynch's refill with a Gentoo one: of
+    two cards that each complete a bonus waddle, the hero's species is drafted (another
+    hero takes the first in the engine's order, the King)."""
+    hand = [f"{species}1", f"{species}2", "Ki5", "Ki6"]
+    floe = [f"{species}3", "Ki4", "Mg6", "Ch6"]
+    chosen = {}
+    for who in (hero, "papi"):
+        state = _hero_position(who, " ".join(hand), floe=floe)
+        chosen[who] = str(greedy_action(state, Rng(0)))
+    assert chosen == {hero: f"draft {species}3", "papi": "draft Ki4"}
+
+
+def test_a_hand_is_worth_more_with_the_hero_whose_ability_it_feeds():
+    """Dyan's Rockhopper pairs promise nest moves, Katta's Chinstraps pair with any single
+    card of a waddle; the same hands are worth less to a hero they do not help."""
+    rockhoppers, chinstraps = cards("Rk1 Rk2 Rk3 Ki5"), cards("Ch1 Ki2 Mc3 Ge5")
+    assert hand_value(rockhoppers, DYAN) > hand_value(rockhoppers, PAPI)
+    assert hand_value(chinstraps, KATTA) > hand_value(chinstraps, PAPI)
+    neutral = cards("Ki1 Ki2 Ki3 Ge5")
+    assert hand_value(neutral, DYAN) == hand_value(neutral, KATTA) == hand_value(neutral, PAPI)
+
+
+def test_the_greedy_player_picks_the_free_hero_that_wins_most_in_self_play():
+    """Heroes are chosen in turn (rulebook, "Choose Penguin Heroes"): Katta, then Davis,
+    then Dee win most often in medium self-play (README, "Waddle Waddle: seats and
+    heroes")."""
+    state = new_record(3, 1).start()
+    picks = []
+    while state.phase == "hero":
+        action = greedy_action(state, Rng(0))
+        picks.append(str(action))
+        state.apply(action)
+    assert picks == ["hero katta", "hero davis", "hero dee"]

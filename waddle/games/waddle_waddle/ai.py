@@ -11,11 +11,12 @@ The levels (:data:`LEVELS`; links and the page name them by position):
 - ``random``: a uniformly random legal action (:class:`waddle.core.bots.RandomBot`).
 - ``easy``: the greedy player with noise on its judgement.
 - ``medium``: the greedy player (:func:`greedy_action`). It values a hand by the waddles it
-  holds and nearly holds, a nest by what it changes in the rookery's end-of-season bonuses
-  (this season's token and the seasons to come), and plays a waddle when the hand is
-  ripe, the hand is nearly full or the season is ending; otherwise it drafts, exchanges or
-  fishes for what improves its hand most. Threats go where they protect its majorities or
-  hurt the leader's.
+  holds and nearly holds and what its hero makes of them, a nest by what it changes in the
+  rookery's end-of-season bonuses (this season's token and the seasons to come), a waddle
+  with what its hero's ability adds (Lynch's refill, Dyan's nest moves), and plays a
+  waddle when the hand is ripe, the hand is nearly full or the season is ending;
+  otherwise it drafts, exchanges or fishes for what improves its hand most. Threats go
+  where they protect its majorities or hurt the leader's.
 - ``hard``: information-set Monte Carlo tree search (:class:`waddle.core.bots.
   InformationSetMcts`) with that knowledge: playouts follow the greedy player for a
   limited number of actions, then every player's final score is estimated
@@ -48,14 +49,18 @@ from waddle.core.rng import Rng
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.cards import (
+    CHINSTRAP,
+    GENTOO,
     HIDDEN,
     KEVIN,
+    KING,
     MAGELLANIC,
+    ROCKHOPPER,
     points,
     waddles_in,
 )
 from waddle.games.waddle_waddle.components import ROOKERIES
-from waddle.games.waddle_waddle.heroes import DAVIS, DEE, PAPI
+from waddle.games.waddle_waddle.heroes import DAVIS, DEE, DYAN, HEROES, KATTA, LYNCH, PAPI
 from waddle.games.waddle_waddle.state import (
     DYAN_MOVES,
     LYNCH_REFILL,
@@ -76,8 +81,9 @@ from waddle.games.waddle_waddle.threats import OIL, SHARK, SHEATHBILL
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-HERO_PREFERENCE = (0, 3, 4, 5, 2, 1)
-"""The order the greedy player picks heroes in when it may (from the balance figures)."""
+HERO_PREFERENCE = (KATTA, DAVIS, DEE, LYNCH, DYAN, PAPI)
+"""The order the greedy player picks heroes in when it may: by their win rates in medium
+self-play with heroes dealt at random (README, "Waddle Waddle: seats and heroes")."""
 
 FISH_VALUE = 2.0
 """A fish in hand, in Conservation Points: the price of a waddle that is ready."""
@@ -96,6 +102,18 @@ _RUN = tuple(max(len(r) for r in format(m, "b").split("0")) for m in range(64))
 """The longest run of consecutive set bits of each 6-bit mask (numbers held)."""
 NEST_WORTH = 2.5
 """A pair in a waddle, in Conservation Points: the nest it will likely place."""
+LYNCH_REFILL_WORTH = 2.5
+"""Dr. Lynch's refill, in Conservation Points: a turn's worth (medium self-play scores
+about 2 to 2.6 points a turn), since it is the Refill action without spending a turn."""
+DYAN_MOVE_WORTH = 2.0
+"""What one of Dyan's nest moves is worth in a hand not yet played (where it goes and
+whose nest it moves are weighed when the waddle is played: :func:`dyan_moves_worth`)."""
+KATTA_CHINSTRAP = 0.4 * NEST_WORTH
+"""A Chinstrap in Katta's hand: it may turn a single card of the waddle into a pair."""
+_ABILITY = {DAVIS: NEST_WORTH, LYNCH: LYNCH_REFILL_WORTH, DYAN: DYAN_MOVE_WORTH}
+"""What a pair of the hero's species adds to a waddle with Davis (his extra nest), Lynch
+(her refill) and Dyan (a nest move per pair); Dee's and Papi's are in the waddle's points
+and nests."""
 
 
 def hand_value(hand: Sequence[int], hero: int) -> float:
@@ -126,21 +144,27 @@ def hand_value(hand: Sequence[int], hero: int) -> float:
                 doubles[n] += 1
             last = c
     magellanic = 1.0 if hero == PAPI else 0.6  # Magellanic nest at one rookery only
+    own = HEROES[hero].species if hero >= 0 else -1
+    ability = _ABILITY.get(hero, 0.0)
     best = 0.0
     partial = 0.0
+    if hero == KATTA:  # a Chinstrap (two at most) pairs with any single card
+        partial += KATTA_CHINSTRAP * min(species[CHINSTRAP], 2)
     for s in range(6):
         k = species[s]
         if k == 2:
-            partial += 1.2
+            partial += 1.2 + (0.5 * ability if s == own else 0.0)
         if k < 3:
             continue
         m = k if k < 6 else 6
         nest = NEST_WORTH * (magellanic if s == MAGELLANIC else 1.0)
-        dee = hero == DEE and s == 3
+        dee = hero == DEE and s == KING
         run = _RUN[held[s]]
         v = points(m + (m // 2 if dee else 0), run >= m) + nest * (m // 2)
         if 3 <= run < m:
             v = max(v, points(run + (run // 2 if dee else 0), True) + nest * (run // 2))
+        if s == own:
+            v += ability * (m // 2 if hero == DYAN else 1)
         if v > best:
             best = v
     mask = 0
@@ -254,15 +278,58 @@ def nest_gain(state: WaddleWaddleState, p: int, r: int, k: int) -> float:
 
 
 def play_value(state: WaddleWaddleState, p: int, w: Sequence[int], r: int, h: int) -> float:
-    """A waddle played at ``r`` with ``h`` fish from the hand: its points, its nests, less
-    the fish it costs."""
-    per = state.nests_for(p, w, r)
-    nests = min(sum(per), state.nest_left[p])
+    """A waddle played at ``r`` with ``h`` fish from the hand: its points, its nests and
+    what the hero's ability adds (Lynch's refill, Dyan's nest moves), less the fish it
+    costs."""
+    placed, nests, pts = state.waddle_outcome(p, w, r)
+    value = pts + nest_gain(state, p, r, nests) - h * FISH_VALUE - 0.3 * (state.fish_cost(r) - h)
     hero = state.hero[p]
-    if hero == DAVIS and per[4] and not state.davis_used and nests < state.nest_left[p]:
-        nests += 1
-    pts = state.waddle_points(p, w, per[3], nests)
-    return pts + nest_gain(state, p, r, nests) - h * FISH_VALUE - 0.3 * (state.fish_cost(r) - h)
+    if hero == LYNCH and placed[GENTOO] and not _keeps_hand(state):
+        value += LYNCH_REFILL_WORTH
+    elif hero == DYAN and placed[ROCKHOPPER]:
+        value += dyan_moves_worth(state, p, r, nests, placed[ROCKHOPPER])
+    return value
+
+
+def _keeps_hand(state: WaddleWaddleState) -> bool:
+    """Whether the rest of a hand stays after a waddle (a simplified rule or the event)."""
+    event = state.event
+    return state.options.keep_hand or (event is not None and event.kind == "keep_hand")
+
+
+def dyan_moves_worth(state: WaddleWaddleState, p: int, r: int, placed: int, moves: int) -> float:
+    """What Dyan's ``moves`` nest moves from ``r`` are worth to ``p`` once ``placed`` nests
+    of theirs are there: the best move each time (an opponent's nest away from a
+    majority, or one of p's own to where it wins one), as :func:`_nest_move` plays them."""
+    counts = [list(c) for c in state.nests]
+    counts[r][p] += placed
+    total = 0.0
+    for _ in range(moves):
+        best, best_move = 0.0, None
+        for owner in range(state.n):
+            if counts[r][owner] == 0:
+                continue
+            src_after = list(counts[r])
+            src_after[owner] -= 1
+            src_gain = majority_value(state, p, r, src_after) - majority_value(
+                state, p, r, counts[r]
+            )
+            for dst in range(ROOKERIES):
+                if dst == r:
+                    continue
+                d_after = list(counts[dst])
+                d_after[owner] += 1
+                gain = src_gain + majority_value(state, p, dst, d_after)
+                gain -= majority_value(state, p, dst, counts[dst])
+                if gain > best + 1e-9:
+                    best, best_move = gain, (owner, dst)
+        if best_move is None:
+            break
+        owner, dst = best_move
+        counts[r][owner] -= 1
+        counts[dst][owner] += 1
+        total += best
+    return total
 
 
 def best_play(state: WaddleWaddleState, p: int, w: Sequence[int]) -> tuple[float, int, int]:
@@ -279,8 +346,9 @@ WADDLES_CONSIDERED = 4
 """The greedy player weighs where to play only its most promising few waddles."""
 
 
-def _static_worth(w: Sequence[int], hand_size: int) -> float:
-    """A waddle's points and pairs wherever it goes, and a little for using the whole hand."""
+def _static_worth(w: Sequence[int], hand_size: int, hero: int) -> float:
+    """A waddle's points and pairs wherever it goes (with Dee, a King pair's nest counts as
+    a card), and a little for using the whole hand."""
     species = [0] * 6
     for c in w:
         species[c // 6] += 1
@@ -289,7 +357,8 @@ def _static_worth(w: Sequence[int], hand_size: int) -> float:
         pairs += k // 2
     bonus = max(species) == len(w) and len({c % 6 for c in w}) == len(w)
     bonus = bonus and max(c % 6 for c in w) - min(c % 6 for c in w) == len(w) - 1
-    return points(len(w), bonus) + NEST_WORTH * pairs + (2.0 if len(w) == hand_size else 0.0)
+    size = len(w) + (species[KING] // 2 if hero == DEE else 0)
+    return points(size, bonus) + NEST_WORTH * pairs + (2.0 if len(w) == hand_size else 0.0)
 
 
 def _rest(hand: Sequence[int], w: Sequence[int]) -> list[int]:
@@ -304,13 +373,13 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     hand = state.hands[p]
     hero = state.hero[p]
     base = hand_value(hand, hero)
-    keep = state.options.keep_hand or (state.event is not None and state.event.kind == "keep_hand")
+    keep = _keeps_hand(state)
     ending = state.turns_left > 0 and state.turns_left <= state.n + 1
     scores: list[tuple[float, int]] = []
     best_waddle = (-1e9, -1)
     wanted: list[int] | None = None
     waddles = [
-        (_static_worth(a.a, len(hand)), i) for i, a in enumerate(legal) if a.kind == K.WADDLE
+        (_static_worth(a.a, len(hand), hero), i) for i, a in enumerate(legal) if a.kind == K.WADDLE
     ]
     waddles.sort(reverse=True)
     considered = {i for _, i in waddles[:WADDLES_CONSIDERED]}
