@@ -40,6 +40,7 @@ On a failing test a screenshot goes to test-results/ (git-ignored).
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import re
 import subprocess
@@ -89,12 +90,31 @@ CHROMIUM_ARGS: list[str] = _chromium.CHROMIUM_ARGS
 RENDERER_CRASHED = ["Target crashed", "Page crashed"]
 
 
+# The browser tests that play whole games take 20–40 s each, the rest 3–15 s. `make test`
+# runs them first (--dist worksteal then hands the short ones to whichever worker is free),
+# so that no worker is left alone at the end with a long game while the others wait.
+# From `pytest --durations=40`; a module missing here only runs later.
+LONG_GAMES = (
+    "test_waddle_waddle_keyboard.py",
+    "test_pebbles_play.py",
+    "test_htmf_play.py",
+    "test_waddle_waddle_play.py",
+    "test_undo.py",
+    "test_htmf_ai.py",
+    "test_pebbles_keyboard.py",
+    "test_offline.py",
+    "test_play.py",
+)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED))
+    # sorted() is stable: within each group the collection order stays.
+    items[:] = sorted(items, key=lambda item: item.path.name not in LONG_GAMES)
 
 
 # ---------------------------------------------------------------------------- build and serve
@@ -112,9 +132,14 @@ def _dist_is_stale() -> bool:
 
 
 @pytest.fixture(scope="session")
-def dist_dir() -> Path:
-    if _dist_is_stale():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_web.py")], check=True)
+def dist_dir(tmp_path_factory) -> Path:
+    # Under pytest-xdist every worker asks; one builds while the others wait for it (two
+    # builds at once would write the same files).
+    lock = tmp_path_factory.getbasetemp().parent / "dist-build.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if _dist_is_stale():
+            subprocess.run([sys.executable, str(ROOT / "scripts" / "build_web.py")], check=True)
     return DIST
 
 
