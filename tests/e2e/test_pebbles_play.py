@@ -1,7 +1,8 @@
 """Whole games of Pebbles played in the page, checked against the engine in this process:
-hot-seat games through the pass-the-device screens (2 players, then 3 in the same page, a
-link pasted into the address as a player opening one does), and a 4-player game of two
-people passing the device and two computers.
+a hot-seat game of 3 through the pass-the-device screens (pasted into the address of a page
+in the middle of a 2-player game, as a player opening a link does), and a 4-player game of
+two people passing the device and two computers. The whole 2-player hot-seat game is played
+with the keyboard (test_pebbles_keyboard.py).
 
 Between two people's turns the page must show the pass-the-device screen with nothing of
 any hand in its whole HTML, and no hint, scrubbing or message; after the confirm, the
@@ -31,8 +32,9 @@ from waddle.core.game import OMNISCIENT
 WAIT_MS = 60_000
 
 
-def play_hot_seat(page, mirror: Session, policy_seed: int) -> dict:
-    """Play ``mirror``'s game (on the page, every seat a person) to its end by clicking."""
+def play_hot_seat(page, mirror: Session, policy_seed: int, decisions: int | None = None):
+    """Play ``mirror``'s game (on the page, every seat a person) to its end by clicking, or
+    only its first ``decisions``."""
     rng = random.Random(policy_seed)
     state = mirror.state
     names = [s.name for s in mirror.seats]
@@ -50,6 +52,8 @@ def play_hot_seat(page, mirror: Session, policy_seed: int) -> dict:
         address = play_by_clicking(page, state, action)
         assert mirror.play(action), mirror.message
         assert address == "#" + mirror.link(), f"the page made {action} as the engine did"
+        if decisions is not None and mirror.state.ply >= decisions:
+            return None
     hooks = read_pebbles(page)
     assert not hooks["curtain"]
     assert_pebbles_hooks(hooks, state, OMNISCIENT)  # a finished game shows every hand
@@ -62,11 +66,11 @@ def play_hot_seat(page, mirror: Session, policy_seed: int) -> dict:
     return hooks
 
 
-def test_pebbles_hot_seat_games_of_2_and_3_players_through_the_pass_the_device_screens(page):
+def test_pebbles_hot_seat_game_of_3_players_through_the_pass_the_device_screens(page):
     page.set_default_timeout(WAIT_MS)
     first = Session.new("pebbles", 2, 4242, names=["Ada", "Zoë Ørsted"])
     open_app(page, "#" + first.link())
-    play_hot_seat(page, first, policy_seed=1)
+    play_hot_seat(page, first, policy_seed=1, decisions=4)
 
     second = Session.new("pebbles", 3, 77, names=["Ann", "Bo", "<b>Cy</b>"])
     page.evaluate("link => { location.hash = link; }", second.link())
