@@ -262,7 +262,7 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
         problems += audit(page, "embed builder")
         page.click('#share [data-command="close-dialog"]')  # Escape would go to the frame
         expect(page.locator("dialog#share")).to_be_hidden()
-        assert page.locator("iframe").count() == 0, "the preview goes with the dialog"
+        expect(page.locator("iframe")).to_have_count(0)  # the preview goes with the dialog
 
         # -- An exported file with hostile names and captions imports as text.
         session = Session.new("htmf", 2, seed=3, names=[HOSTILE[:60], "Bo"])
