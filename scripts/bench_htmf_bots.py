@@ -187,10 +187,11 @@ def game_line(goal: str, result) -> dict:
     }
 
 
-def _of_hard(row: dict, key: str) -> float:
-    """The sum of a per-seat figure of ``--results`` over the hard seats of a game."""
+def _of_level(row: dict, key: str, hard: bool) -> float:
+    """The sum of a per-seat figure of ``--results`` over the hard seats of a game (or the
+    other seats)."""
     pairs = zip(row[key], row["levels"], strict=True)
-    return sum(value for value, level in pairs if level.startswith("hard"))
+    return sum(value for value, level in pairs if level.startswith("hard") == hard)
 
 
 def summarize(files: list[Path]) -> None:
@@ -211,14 +212,17 @@ def summarize(files: list[Path]) -> None:
             hard = [p for p, level in enumerate(row["levels"]) if level.startswith("hard")]
             won += len(set(hard) & set(row["winners"])) / len(row["winners"])
         low, high = wilson(won, len(rows))
-        moves = sum(_of_hard(r, "moves") for r in rows)
-        cpu = sum(_of_hard(r, "cpu") for r in rows)
+        per_move = {}
+        for hard, level in ((True, "hard"), (False, lineup[1])):
+            cpu = sum(_of_level(r, "cpu", hard) for r in rows)
+            per_move[level] = cpu / max(1, sum(_of_level(r, "moves", hard) for r in rows))
         first, last = rows[0]["game"], rows[-1]["game"]
         print(
             f"{goal}: {players} players, {' vs '.join(lineup)}, {len(rows)} games "
             f"(games {first + 1}-{last + 1}): hard win share {won / len(rows):.3f} "
-            f"95% CI [{low:.3f}, {high:.3f}], {cpu / max(1, moves):.3f} s processor per move"
-            f"; goal >= {target:.0%}: {'met' if won / len(rows) >= target else 'NOT met'}"
+            f"95% CI [{low:.3f}, {high:.3f}]; goal >= {target:.0%}: "
+            f"{'met' if won / len(rows) >= target else 'NOT met'}; processor per move "
+            + ", ".join(f"{level} {s:.3f} s" for level, s in per_move.items())
         )
 
 
