@@ -235,6 +235,79 @@ class RandomBot(SearchBot[A]):
         return _Immediate(state, self.budget, self.search_rng(state).choice(legal))
 
 
+# -- the greedy player -------------------------------------------------------------------
+
+Valuation = Callable[[Any, Any, Rng], Sequence[tuple[Any, float]]]
+"""``valuation(state, knobs, rng) -> [(action, value), ...]``: each legal action of the
+player to move with its value to them (higher is better), judged with a game's ``knobs``
+(any value the game defines; ``rng`` for noise or dealing hidden cards)."""
+
+
+class GreedySearch(Search[A]):
+    """A one-move-ahead decision: its single iteration values every legal action with a
+    game's :data:`Valuation`, and the best action is the highest valued (the first of equals).
+    """
+
+    def __init__(
+        self, state: GameState, budget: Budget, valuation: Valuation, knobs: Any, rng: Rng
+    ) -> None:
+        super().__init__(state, budget)
+        self._state = state.clone()
+        self._valuation = valuation
+        self._knobs = knobs
+        self._rng = rng
+        self._values: list[tuple[A, float]] = []
+
+    def _iterate(self, count: int) -> int:
+        self._values = list(self._valuation(self._state, self._knobs, self._rng))
+        self.done = True
+        return 1
+
+    def best(self) -> A:
+        if not self.done:
+            self.step()
+        if not self._values:  # a single legal action needs no thought
+            return self.legal[0]
+        best, best_value = self._values[0]
+        for action, value in self._values[1:]:
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def stats(self) -> list[tuple[A, int, float]]:
+        return sorted(((a, 1, v) for a, v in self._values), key=lambda row: -row[2])
+
+
+class GreedyBot(SearchBot[A]):
+    """Plays a :class:`GreedySearch`: the best action by a game's valuation, one move ahead.
+
+    A game gives its :data:`Valuation` and the knobs of a level; the budget does not
+    matter (a single iteration decides).
+
+    >>> from waddle.core.nim import Nim
+    >>> def leave_pile(state, knobs, rng):  # knobs: the pile the mover wants to leave
+    ...     return [(n, -abs(state.stones - n - knobs)) for n in state.legal_actions()]
+    >>> GreedyBot(leave_pile, 4, name="leave four").choose(Nim(players=2, stones=7))
+    3
+    """
+
+    def __init__(
+        self,
+        valuation: Valuation,
+        knobs: Any,
+        seed: int = 0,
+        budget: Budget | None = None,
+        name: str = "greedy",
+    ) -> None:
+        super().__init__(seed, budget)
+        self.valuation = valuation
+        self.knobs = knobs
+        self.name = name
+
+    def start(self, state: GameState) -> GreedySearch[A]:
+        return GreedySearch(state, self.budget, self.valuation, self.knobs, self.search_rng(state))
+
+
 # -- Monte Carlo tree search --------------------------------------------------------------
 
 

@@ -34,10 +34,10 @@ from typing import ClassVar
 
 from waddle.core.bots import (
     Budget,
+    GreedyBot,
     Mcts,
     MctsConfig,
     RandomBot,
-    Search,
     SearchBot,
 )
 from waddle.core.rng import Rng
@@ -349,50 +349,6 @@ def greedy_values(
     return out
 
 
-class GreedySearch(Search[Action]):
-    """The greedy player's decision: a single iteration values every legal action."""
-
-    def __init__(self, state: WaddleState, budget: Budget, knobs: Greedy, rng: Rng) -> None:
-        super().__init__(state, budget)
-        self._state = state.clone()
-        self._knobs = knobs
-        self._rng = rng
-        self._values: list[tuple[Action, float]] = []
-
-    def _iterate(self, count: int) -> int:
-        self._values = greedy_values(self._state, self._knobs, self._rng)
-        self.done = True
-        return 1
-
-    def best(self) -> Action:
-        if not self.done:
-            self.step()
-        if not self._values:
-            return self.legal[0]
-        best, best_value = self._values[0]
-        for action, value in self._values[1:]:
-            if value > best_value:
-                best, best_value = action, value
-        return best
-
-    def stats(self) -> list[tuple[Action, int, float]]:
-        return sorted(((a, 1, v) for a, v in self._values), key=lambda row: -row[2])
-
-
-class GreedyBot(SearchBot[Action]):
-    """The ``easy`` and ``medium`` levels: one-ply greedy with Waddle judgement."""
-
-    def __init__(
-        self, seed: int = 0, budget: Budget | None = None, knobs: Greedy = MEDIUM, name="greedy"
-    ) -> None:
-        super().__init__(seed, budget)
-        self.knobs = knobs
-        self.name = name
-
-    def start(self, state: WaddleState) -> GreedySearch:
-        return GreedySearch(state, self.budget, self.knobs, self.search_rng(state))
-
-
 # -- tree search with Waddle knowledge --------------------------------------------------------
 
 
@@ -555,9 +511,9 @@ def make_bot(
     if level == "random":
         return RandomBot(seed, budget)
     if level == "easy":
-        return GreedyBot(seed, budget, EASY, "easy")
+        return GreedyBot(greedy_values, EASY, seed, budget, "easy")
     if level == "medium":
-        return GreedyBot(seed, budget, MEDIUM, "medium")
+        return GreedyBot(greedy_values, MEDIUM, seed, budget, "medium")
     if level == "hard":
         return HardBot(seed, budget)
     raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
