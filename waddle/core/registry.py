@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TextIO
 
 from waddle.core.bots import Bot
 from waddle.core.game import GameState
@@ -219,6 +219,80 @@ class GameModule(Protocol):
     #
     # def board_editor(self) -> waddle.ui.editor.BoardEditor: the board editor's half
     #     that knows the game (drafts, tools, drawing); see docs/architecture.md.
+
+
+class GamePackage:
+    """The half of a :class:`GameModule` that is the same for every game: it hands each
+    call to the module of the game's package that holds it, by the package layout of
+    docs/architecture.md (``link``, ``ai``, ``bench``, ``presenter``, ``tutorial``).
+
+    A game's ``GAME`` class subclasses it, lives in ``<package>.game`` and gives what
+    differs: ``id``, ``bot_levels``, the records, :attr:`bench_players` and
+    :attr:`tutorial_class`; it overrides a method whose module differs. The bots, the
+    benchmark and the front end are imported on first use only (Pyodide pays for every
+    import), the link module when a link is first made or read.
+
+    >>> class ToyGame(GamePackage):
+    ...     bench_players = (2, 3)
+    >>> ToyGame.__module__ = "toy_package.game"  # as if defined in toy_package/game.py
+    >>> ToyGame().package
+    'toy_package'
+    """
+
+    bench_players: tuple[int, ...] = (2, 3, 4)
+    """The player counts ``python -m waddle bench`` measures when given none."""
+    tutorial_class = "Tutorial"
+    """The name of the tutorial class in ``<package>.tutorial``."""
+
+    @property
+    def package(self) -> str:
+        """The game's package: the one whose ``game`` module defines this class."""
+        return type(self).__module__.rpartition(".")[0]
+
+    def _module(self, name: str) -> Any:
+        """The game's module ``name``, imported on first use."""
+        return importlib.import_module(f"{self.package}.{name}")
+
+    # -- links ----------------------------------------------------------------------------
+
+    def encode_link(
+        self,
+        record: GameRecord,
+        names: Sequence[str] | None = None,
+        bots: Sequence[str | None] | None = None,
+        study: Study | None = None,
+    ) -> str:
+        return self._module("link").encode_link(record, names, bots, study)
+
+    def decode_link(self, text: str) -> LinkedGame:
+        return self._module("link").decode_link(text)
+
+    def places(self, record: GameRecord) -> tuple[str, ...]:
+        return self._module("link").places(record)
+
+    # -- bots and benchmarks ---------------------------------------------------------------
+
+    def make_bot(
+        self,
+        level: str,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+    ) -> Bot:
+        return self._module("ai").make_bot(level, seed, seconds, iterations)
+
+    def bench(
+        self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO
+    ) -> None:
+        self._module("bench").main(players or list(self.bench_players), seconds, processes, out)
+
+    # -- front end ------------------------------------------------------------------------
+
+    def presenter(self) -> Any:
+        return self._module("presenter").PRESENTER
+
+    def tutorial(self) -> Any:
+        return getattr(self._module("tutorial"), self.tutorial_class)()
 
 
 class Registry:

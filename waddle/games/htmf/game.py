@@ -14,23 +14,23 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
-from waddle.core.links import LinkedGame
 from waddle.core.records import BoardError
-from waddle.core.study import Study
+from waddle.core.registry import GamePackage
 from waddle.games.htmf.board import Board, check_players, load_custom_board
-from waddle.games.htmf.link import BOT_LEVELS, decode_link, encode_link, places
+from waddle.games.htmf.link import BOT_LEVELS
 from waddle.games.htmf.record import Record, new_record
 from waddle.games.htmf.state import HtmfState
 
 
-class HtmfGame:
+class HtmfGame(GamePackage):
     """The game Hey, That's My Fish!, for the registry entry ``htmf``."""
 
     id = "htmf"
     bot_levels = BOT_LEVELS
+    bench_players = (2, 3, 4)
+    tutorial_class = "HtmfTutorial"
 
     # -- records --------------------------------------------------------------------------
 
@@ -73,57 +73,12 @@ class HtmfGame:
             "legal": [a.to_json() for a in state.legal_actions()],
         }
 
-    # -- links ----------------------------------------------------------------------------
-
-    def encode_link(
-        self,
-        record: Record,
-        names: Sequence[str] | None = None,
-        bots: Sequence[str | None] | None = None,
-        study: Study | None = None,
-    ) -> str:
-        return encode_link(record, names, bots, study)
-
-    def decode_link(self, text: str) -> LinkedGame:
-        return decode_link(text)
-
-    def places(self, record: Record) -> tuple[str, ...]:
-        return places(record)
-
-    # -- bots and benchmarks ---------------------------------------------------------------
-
-    def make_bot(
-        self,
-        level: str,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-    ):
-        from waddle.games.htmf import ai  # imported when a computer is first asked for
-
-        return ai.make_bot(level, seed, seconds, iterations)
-
-    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO):
-        from waddle.games.htmf import bench
-
-        bench.main(players or [2, 3, 4], seconds, processes, out)
-
     # -- front end ------------------------------------------------------------------------
-
-    def presenter(self):
-        from waddle.games.htmf.presenter import PRESENTER
-
-        return PRESENTER
 
     def board_editor(self):
         from waddle.games.htmf.editor import EDITOR
 
         return EDITOR
-
-    def tutorial(self):
-        from waddle.games.htmf.tutorial import HtmfTutorial
-
-        return HtmfTutorial()
 
 
 GAME = HtmfGame()

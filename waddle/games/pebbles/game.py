@@ -15,25 +15,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from waddle.core.game import CHANCE
-from waddle.core.links import LinkedGame
 from waddle.core.records import BoardError
-from waddle.core.study import Study
+from waddle.core.registry import GamePackage
 from waddle.games.pebbles.cards import CARDS
 from waddle.games.pebbles.layout import check_layout, load_custom_layout
-from waddle.games.pebbles.link import BOT_LEVELS, decode_link, encode_link, places
+from waddle.games.pebbles.link import BOT_LEVELS
 from waddle.games.pebbles.record import Record, new_record
 from waddle.games.pebbles.state import PebblesState
 
 
-class PebblesGame:
+class PebblesGame(GamePackage):
     """The game Pebbles, for the registry entry ``pebbles``."""
 
     id = "pebbles"
     bot_levels = BOT_LEVELS
+    bench_players = (2, 3, 4)
+    tutorial_class = "PebblesTutorial"
 
     # -- records --------------------------------------------------------------------------
 
@@ -76,53 +76,6 @@ class PebblesGame:
         if state.to_move() == CHANCE:
             out["reshuffle"] = [str(CARDS[c]) for c in sorted(state.discards)]
         return out
-
-    # -- links ----------------------------------------------------------------------------
-
-    def encode_link(
-        self,
-        record: Record,
-        names: Sequence[str] | None = None,
-        bots: Sequence[str | None] | None = None,
-        study: Study | None = None,
-    ) -> str:
-        return encode_link(record, names, bots, study)
-
-    def decode_link(self, text: str) -> LinkedGame:
-        return decode_link(text)
-
-    def places(self, record: Record) -> tuple[str, ...]:
-        return places(record)
-
-    # -- bots and benchmarks ---------------------------------------------------------------
-
-    def make_bot(
-        self,
-        level: str,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-    ):
-        from waddle.games.pebbles import ai  # imported when a computer is first asked for
-
-        return ai.make_bot(level, seed, seconds, iterations)
-
-    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO):
-        from waddle.games.pebbles import bench
-
-        bench.main(players or [2, 3, 4], seconds, processes, out)
-
-    # -- front end ------------------------------------------------------------------------
-
-    def presenter(self):
-        from waddle.games.pebbles.presenter import PRESENTER
-
-        return PRESENTER
-
-    def tutorial(self):
-        from waddle.games.pebbles.tutorial import PebblesTutorial
-
-        return PebblesTutorial()
 
 
 GAME = PebblesGame()

@@ -13,23 +13,24 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any
 
-from waddle.core.links import LinkedGame
-from waddle.core.registry import GameOption
+from waddle.core.registry import GameOption, GamePackage
 from waddle.core.study import Study
 from waddle.games.waddle.board import Board, load_custom_map
 from waddle.games.waddle.compensation import seat_compensation
-from waddle.games.waddle.link import BOT_LEVELS, decode_link, encode_game, places
+from waddle.games.waddle.link import BOT_LEVELS, encode_game
 from waddle.games.waddle.record import Record, new_record, starting_order
 from waddle.games.waddle.state import WaddleState
 
 
-class WaddleGame:
+class WaddleGame(GamePackage):
     """The game Waddle, for the registry entry ``waddle``."""
 
     id = "waddle"
     bot_levels = BOT_LEVELS
+    bench_players = (2, 3, 4, 5)
+    tutorial_class = "WaddleTutorial"
     new_game_options = (
         GameOption(
             "compensation",
@@ -107,46 +108,12 @@ class WaddleGame:
     ) -> str:
         return encode_game(record, list(names) if names else None, bots=bots, study=study)
 
-    def decode_link(self, text: str) -> LinkedGame:
-        return decode_link(text)
-
-    def places(self, record: Record) -> tuple[str, ...]:
-        return places(record)
-
-    # -- bots and benchmarks ---------------------------------------------------------------
-
-    def make_bot(
-        self,
-        level: str,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-    ):
-        from waddle.games.waddle import ai  # imported when a computer is first asked for
-
-        return ai.make_bot(level, seed, seconds, iterations)
-
-    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO):
-        from waddle.games.waddle import bench
-
-        bench.main(players or [2, 3, 4, 5], seconds, processes, out)
-
     # -- front end ------------------------------------------------------------------------
-
-    def presenter(self):
-        from waddle.games.waddle.presenter import PRESENTER
-
-        return PRESENTER
 
     def board_editor(self):
         from waddle.games.waddle.editor import EDITOR
 
         return EDITOR
-
-    def tutorial(self):
-        from waddle.games.waddle.tutorial import WaddleTutorial
-
-        return WaddleTutorial()
 
 
 GAME = WaddleGame()

@@ -16,14 +16,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from collections.abc import Mapping
+from typing import Any
 
-from waddle.core.links import LinkedGame
-from waddle.core.registry import GameOption
-from waddle.core.study import Study
+from waddle.core.registry import GameOption, GamePackage
 from waddle.games.waddle_waddle.components import load_components
-from waddle.games.waddle_waddle.link import BOT_LEVELS, decode_link, encode_link, places
+from waddle.games.waddle_waddle.link import BOT_LEVELS
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import Record, new_record
 from waddle.games.waddle_waddle.state import WaddleWaddleState
@@ -88,11 +86,13 @@ two players, on by default), Kevin, the rulebook's advice for the first season, 
 simplified rule on its own."""
 
 
-class WaddleWaddleGame:
+class WaddleWaddleGame(GamePackage):
     """The game Waddle Waddle, for the registry entry ``waddle-waddle``."""
 
     id = "waddle-waddle"
     bot_levels = BOT_LEVELS
+    bench_players = (2, 4, 6)
+    tutorial_class = "WaddleWaddleTutorial"
     new_game_options = NEW_GAME_OPTIONS
 
     # -- records --------------------------------------------------------------------------
@@ -152,53 +152,6 @@ class WaddleWaddleGame:
             "scores": state.scores(),
             "legal": [a.to_json() for a in state.legal_actions()],
         }
-
-    # -- links ----------------------------------------------------------------------------
-
-    def encode_link(
-        self,
-        record: Record,
-        names: Sequence[str] | None = None,
-        bots: Sequence[str | None] | None = None,
-        study: Study | None = None,
-    ) -> str:
-        return encode_link(record, names, bots, study)
-
-    def decode_link(self, text: str) -> LinkedGame:
-        return decode_link(text)
-
-    def places(self, record: Record) -> tuple[str, ...]:
-        return places(record)
-
-    # -- bots and benchmarks ---------------------------------------------------------------
-
-    def make_bot(
-        self,
-        level: str,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-    ):
-        from waddle.games.waddle_waddle import ai  # imported when a computer is first asked for
-
-        return ai.make_bot(level, seed, seconds, iterations)
-
-    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO):
-        from waddle.games.waddle_waddle import bench
-
-        bench.main(players or [2, 4, 6], seconds, processes, out)
-
-    # -- front end ------------------------------------------------------------------------
-
-    def presenter(self):
-        from waddle.games.waddle_waddle.presenter import PRESENTER
-
-        return PRESENTER
-
-    def tutorial(self):
-        from waddle.games.waddle_waddle.tutorial import WaddleWaddleTutorial
-
-        return WaddleWaddleTutorial()
 
 
 def _options(options: Mapping[str, Any] | None, players: int) -> Options | None:
