@@ -16,12 +16,10 @@ For each player count it prints:
 
 from __future__ import annotations
 
-import os
-import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import TextIO
 
+from waddle.core.bench import print_random_games
 from waddle.core.game import CHANCE
 from waddle.core.rng import Rng
 from waddle.games.pebbles.record import Record, new_record
@@ -89,54 +87,14 @@ def time_split(players: int, games: int = 100, seed: int = 2) -> dict[str, float
     return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
 
 
-def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
-    players, seconds, seed = args
-    return play_random_games(players, seconds, seed)
-
-
 def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
-    processes = processes or os.cpu_count() or 1
-    print(
-        f"pebbles bench: random complete games, {seconds:g} s per figure, {processes} cores",
-        file=out,
-    )
-    print(
-        f"{'players':>7} {'games/s 1 proc':>15} {'games/s cpu':>12} "
-        f"{f'games/s {processes} proc':>15} {'actions/game':>12} {'µs/action':>9} "
-        f"{'movegen':>8} {'apply':>6} {'scoring':>8}",
-        file=out,
-    )
-    pool = ProcessPoolExecutor(processes) if processes > 1 else None
-    try:
-        for n in players:
-            runs = [play_random_games(n, seconds / 3, seed) for seed in (1, 2, 3)]
-            rate = statistics.median(g / wall for g, _, wall, _ in runs)
-            cpu_rate = statistics.median(g / cpu for g, _, _, cpu in runs if cpu > 0)
-            games = sum(r[0] for r in runs)
-            actions = sum(r[1] for r in runs)
-            if pool is None:
-                parallel = rate
-            else:
-                jobs = [(n, seconds, s) for s in range(processes)]
-                parallel = sum(g / wall for g, _, wall, _ in pool.map(_worker, jobs))
-            split = time_split(n, games=max(20, int(100 * seconds)))
-            total = split["movegen"] + split["apply"] + split["scoring"]
-            per_action = (split["movegen"] + split["apply"]) / split["actions"]
-            print(
-                f"{n:>7} {rate:>15.0f} {cpu_rate:>12.0f} {parallel:>15.0f} "
-                f"{actions / games:>12.1f} {per_action * 1e6:>9.2f} "
-                + " ".join(
-                    f"{100 * split[k] / total:>{w}.0f}%"
-                    for k, w in (("movegen", 7), ("apply", 5), ("scoring", 7))
-                ),
-                file=out,
-            )
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    print(
-        "\ngames/s cpu: games per second of this process's processor time (the wall clock on a"
-        "\nshared machine also counts other processes); µs/action: move generation + apply,"
-        "\ntimed call by call (timer cost included)",
-        file=out,
+    print_random_games(
+        "pebbles",
+        players,
+        seconds,
+        processes,
+        out,
+        play_random_games,
+        time_split,
+        split_games_per_second=100,
     )
