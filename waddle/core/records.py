@@ -11,6 +11,7 @@ own format (``waddle-record/1``, ``htmf-record/1``, ...; see ``docs/``), told ap
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol, Self, TypeVar
 
@@ -60,6 +61,49 @@ class GameRecord(Protocol):
     def with_actions(self, actions: Iterable[Any]) -> Self:
         """The same setup with other actions (the setup's derived data is shared)."""
         ...
+
+
+def record_text(data: dict[str, Any], indent: int | None = None, ascii_only: bool = True) -> str:
+    """A record's JSON text: compact without ``indent``, so the same record always gives
+    the same bytes; ``ascii_only=False`` writes letters beyond ASCII as they are.
+
+    >>> record_text({"format": "toy-record/1", "players": 2})
+    '{"format":"toy-record/1","players":2}'
+    """
+    if indent is None:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=ascii_only)
+    return json.dumps(data, indent=indent, ensure_ascii=ascii_only)
+
+
+def parse_record_text(text: str | bytes) -> Any:
+    """The JSON value of a record's text (``RecordError`` if it is not JSON)."""
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RecordError(f"not valid JSON: {e}") from None
+
+
+def read_header(data: Any, fmt: str, fewest: int, most: int, number: str = "an integer") -> int:
+    """Check that ``data`` is a record object of format ``fmt`` for ``fewest`` to ``most``
+    players, and return its ``"players"``; ``RecordError`` says what is wrong (``number``
+    is the error's words for a player count).
+
+    >>> read_header({"format": "toy-record/1", "players": 3}, "toy-record/1", 2, 4)
+    3
+    >>> read_header({"format": "toy-record/1", "players": True}, "toy-record/1", 2, 4)
+    Traceback (most recent call last):
+    ...
+    waddle.core.records.RecordError: "players" must be an integer from 2 to 4
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    found = data.get("format")
+    if found != fmt:
+        raise RecordError(f'"format" must be "{fmt}", not {json.dumps(found)}')
+    players = data.get("players")
+    if not (is_int(players) and fewest <= players <= most):
+        raise RecordError(f'"players" must be {number} from {fewest} to {most}')
+    return players
 
 
 def replay_actions(state: GameState, actions: Iterable[Any]) -> GameState:

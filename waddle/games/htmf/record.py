@@ -17,7 +17,6 @@ replay of saved games) builds and checks each board once.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain, repeat
@@ -25,7 +24,14 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
-from waddle.core.records import BoardError, RecordError, SetupCache
+from waddle.core.records import (
+    BoardError,
+    RecordError,
+    SetupCache,
+    parse_record_text,
+    read_header,
+    record_text,
+)
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.board import (
     MAX_PLAYERS,
@@ -90,9 +96,7 @@ class Record:
 
     def dumps(self, indent: int | None = None) -> str:
         """The record as JSON text; the same record always gives the same bytes."""
-        if indent is None:
-            return json.dumps(self.to_json(), separators=(",", ":"))
-        return json.dumps(self.to_json(), indent=indent)
+        return record_text(self.to_json(), indent)
 
     @staticmethod
     def from_json(data: Any) -> Record:
@@ -100,14 +104,7 @@ class Record:
 
         Whether the actions are legal is checked by :meth:`replay`.
         """
-        if type(data) is not dict:
-            raise RecordError("a record must be a JSON object")
-        fmt = data.get("format")
-        if fmt != FORMAT:
-            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
-        players = data.get("players")
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RecordError(f'"players" must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}')
+        players = read_header(data, FORMAT, MIN_PLAYERS, MAX_PLAYERS)
         if "board" not in data:
             raise RecordError('missing "board"')
         board = _board_of(data["board"])
@@ -125,11 +122,7 @@ class Record:
 
     @staticmethod
     def loads(text: str | bytes) -> Record:
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as e:
-            raise RecordError(f"not valid JSON: {e}") from None
-        return Record.from_json(data)
+        return Record.from_json(parse_record_text(text))
 
     # -- to and from game states ----------------------------------------------------------
 

@@ -23,7 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
-from waddle.core.records import BoardError, RecordError, SetupCache, parse_actions
+from waddle.core.records import (
+    BoardError,
+    RecordError,
+    SetupCache,
+    parse_actions,
+    parse_record_text,
+    read_header,
+    record_text,
+)
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.pebbles.actions import Action
 from waddle.games.pebbles.cards import (
@@ -86,9 +94,7 @@ class Record:
 
     def dumps(self, indent: int | None = None) -> str:
         """The record as JSON text; the same record always gives the same bytes."""
-        if indent is None:
-            return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
-        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+        return record_text(self.to_json(), indent, ascii_only=False)
 
     @staticmethod
     def from_json(data: Any) -> Record:
@@ -96,14 +102,7 @@ class Record:
 
         Whether the actions are legal is checked by :meth:`replay`.
         """
-        if type(data) is not dict:
-            raise RecordError("a record must be a JSON object")
-        fmt = data.get("format")
-        if fmt != FORMAT:
-            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
-        players = data.get("players")
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RecordError(f'"players" must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}')
+        players = read_header(data, FORMAT, MIN_PLAYERS, MAX_PLAYERS)
         if "layout" not in data:
             raise RecordError('missing "layout"')
         layout = read_layout(data["layout"])
@@ -128,11 +127,7 @@ class Record:
 
     @staticmethod
     def loads(text: str | bytes) -> Record:
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as e:
-            raise RecordError(f"not valid JSON: {e}") from None
-        return Record.from_json(data)
+        return Record.from_json(parse_record_text(text))
 
     # -- to and from game states ------------------------------------------------------------
 

@@ -13,12 +13,18 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from waddle.core.game import IllegalActionError
-from waddle.core.records import RecordError, SetupCache
+from waddle.core.records import (
+    RecordError,
+    SetupCache,
+    is_int,
+    parse_record_text,
+    read_header,
+    record_text,
+)
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.waddle.actions import Action, place_pair
 from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
@@ -106,9 +112,7 @@ class Record:
 
     def dumps(self, indent: int | None = None) -> str:
         """The record as JSON text; the same record always gives the same bytes."""
-        if indent is None:
-            return json.dumps(self.to_json(), separators=(",", ":"))
-        return json.dumps(self.to_json(), indent=indent)
+        return record_text(self.to_json(), indent)
 
     @staticmethod
     def from_json(data: Any) -> Record:
@@ -116,14 +120,7 @@ class Record:
 
         Whether the actions are legal is checked by :meth:`replay`.
         """
-        if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
-        fmt = data.get("format")
-        if fmt != FORMAT:
-            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
-        players = data.get("players")
-        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RecordError(f'"players" must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}')
+        players = read_header(data, FORMAT, MIN_PLAYERS, MAX_PLAYERS)
         if "map" not in data:
             raise RecordError('missing "map"')
         key = _map_key(data["map"])
@@ -139,7 +136,7 @@ class Record:
         order = data.get("order")
         if (
             not isinstance(order, list)
-            or not all(_is_int(p) for p in order)
+            or not all(is_int(p) for p in order)
             or sorted(order) != list(range(players))
         ):
             raise RecordError(f'"order" must list each player 0..{players - 1} exactly once')
@@ -172,7 +169,7 @@ class Record:
         if (
             isinstance(gen, dict)
             and isinstance(gen.get("tileset"), str)
-            and _is_int(gen.get("seed"))
+            and is_int(gen.get("seed"))
         ):
             generated = Generated(gen["tileset"], gen["seed"])
         compensation = data.get("compensation")
@@ -180,7 +177,7 @@ class Record:
             if (
                 not isinstance(compensation, list)
                 or len(compensation) != players
-                or not all(_is_int(v) and 0 <= v <= MAX_COMPENSATION for v in compensation)
+                or not all(is_int(v) and 0 <= v <= MAX_COMPENSATION for v in compensation)
             ):
                 raise RecordError(
                     f'"compensation" must give each of the {players} seats a whole number of '
@@ -197,11 +194,7 @@ class Record:
 
     @staticmethod
     def loads(text: str | bytes) -> Record:
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as e:
-            raise RecordError(f"not valid JSON: {e}") from None
-        return Record.from_json(data)
+        return Record.from_json(parse_record_text(text))
 
     # -- to and from game states ----------------------------------------------------------
 
@@ -288,10 +281,6 @@ def starting_order(players: int, seed: int) -> tuple[int, ...]:
     order = list(range(players))
     Rng(derive_seed(seed, players, _ORDER_STREAM)).shuffle(order)
     return tuple(order)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _NO_FISH = ()  # (a distinct marker only by identity: "fish" missing)

@@ -15,12 +15,20 @@ action. Replaying it never needs a random generator:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from waddle.core.records import BoardError, RecordError, is_int, parse_actions, replay_actions
+from waddle.core.records import (
+    BoardError,
+    RecordError,
+    is_int,
+    parse_actions,
+    parse_record_text,
+    read_header,
+    record_text,
+    replay_actions,
+)
 from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.cards import THREAT0, code, parse_card
@@ -153,24 +161,13 @@ class Record:
 
     def dumps(self, indent: int | None = None) -> str:
         """The record as JSON text; the same record always gives the same bytes."""
-        if indent is None:
-            return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
-        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+        return record_text(self.to_json(), indent, ascii_only=False)
 
     @staticmethod
     def from_json(data: Any) -> Record:
         """Check the record's setup; ``RecordError`` says what is wrong (the actions are
         checked by :meth:`replay`)."""
-        if type(data) is not dict:
-            raise RecordError("a record must be a JSON object")
-        fmt = data.get("format")
-        if fmt != FORMAT:
-            raise RecordError(f'"format" must be "{FORMAT}", not {json.dumps(fmt)}')
-        players = data.get("players")
-        if not (is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS):
-            raise RecordError(
-                f'"players" must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}'
-            )
+        players = read_header(data, FORMAT, MIN_PLAYERS, MAX_PLAYERS, number="a whole number")
         if "options" not in data:
             raise RecordError('missing "options"')
         try:
@@ -191,11 +188,7 @@ class Record:
 
     @staticmethod
     def loads(text: str | bytes) -> Record:
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as e:
-            raise RecordError(f"not valid JSON: {e}") from None
-        return Record.from_json(data)
+        return Record.from_json(parse_record_text(text))
 
     # -- to and from game states ----------------------------------------------------------
 
