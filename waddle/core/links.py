@@ -7,7 +7,7 @@ game, as each action's index among the legal actions at that point in as few bit
 choice needs, and decoding replays them, so a decoded link is always a legal game. Seat
 names and computer seats come last, also the same way for every game.
 
->>> from waddle.core.bits import BitReader, BitWriter
+>>> from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
 >>> w = BitWriter()
 >>> write_seats(w, ["Ann", "Bo"], [None, "hard"], players=2, levels=("easy", "hard"))
 >>> read_seats(BitReader(w.to_bytes()), True, 2, ("easy", "hard"))
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from waddle.core.bits import BitReader, BitWriter
+from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
 from waddle.core.game import GameState
 
 MAX_ACTIONS = 5000
@@ -46,6 +46,34 @@ class LinkedGame:
     study: Any = None
     """The link's :class:`waddle.core.study.Study`, or None (see :func:`waddle.core.study.
     write_study`: an extension after the seats)."""
+
+
+def link_reader(text: str, prefix: str, game: str, max_chars: int = 20_000) -> BitReader:
+    """The bits of a link text written with ``prefix``, for the game named ``game`` (its
+    title, in the message of the ``LinkError`` for a text without that prefix).
+
+    ``DecodeError`` if the text after the prefix is damaged, too long (``max_chars``) or
+    not exactly what :func:`~waddle.core.bits.pack_text` writes (the spare bits of its
+    last character changed): the caller reads on in the same ``try`` and turns it into a
+    ``LinkError`` for the user.
+
+    >>> w = BitWriter()
+    >>> w.uint(5, 3)
+    >>> link_reader("t1." + pack_text(w.to_bytes()), "t1.", "Toy").uint(3)
+    5
+    >>> link_reader("x1.AAAA", "t1.", "Toy")
+    Traceback (most recent call last):
+    ...
+    waddle.core.links.LinkError: this link does not hold a game of Toy (unknown format)
+    """
+    text = text.strip()
+    if not text.startswith(prefix):
+        raise LinkError(f"this link does not hold a game of {game} (unknown format)")
+    body = text[len(prefix) :]
+    payload = unpack_text(body, max_chars)
+    if pack_text(payload) != body:  # the spare bits of the last character changed
+        raise DecodeError("the last character does not belong")
+    return BitReader(payload)
 
 
 def index_width(choices: int) -> int:

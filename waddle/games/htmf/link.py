@@ -31,10 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
 from waddle.core.links import (
     LinkedGame,
     LinkError,
+    link_reader,
     read_actions,
     read_seats,
     write_actions,
@@ -92,15 +93,8 @@ def decode_link(text: str) -> LinkedGame:
     ``LinkError`` with a message for the user if the text is damaged, truncated, from
     another game or holds an impossible game.
     """
-    text = text.strip()
-    if not text.startswith(PREFIX):
-        raise LinkError("this link does not hold a game of Hey, That's My Fish! (unknown format)")
     try:
-        body = text[len(PREFIX) :]
-        payload = unpack_text(body)
-        if pack_text(payload) != body:  # the spare bits of the last character changed
-            raise DecodeError("the last character does not belong")
-        r = BitReader(payload)
+        r = link_reader(text, PREFIX, "Hey, That's My Fish!")
         players = r.uint(2) + MIN_PLAYERS
         if players > MAX_PLAYERS:
             raise LinkError("the link's number of players is not valid")

@@ -37,13 +37,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import factorial
 
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
 from waddle.core.game import CHANCE
 from waddle.core.links import (
     MAX_ACTIONS,
     LinkedGame,
     LinkError,
     index_width,
+    link_reader,
     read_seats,
     write_seats,
 )
@@ -148,15 +149,8 @@ def decode_link(text: str) -> LinkedGame:
     ``LinkError`` with a message for the user if the text is damaged, truncated, from
     another game or holds an impossible game.
     """
-    text = text.strip()
-    if not text.startswith(PREFIX):
-        raise LinkError("this link does not hold a game of Pebbles (unknown format)")
     try:
-        body = text[len(PREFIX) :]
-        payload = unpack_text(body)
-        if pack_text(payload) != body:  # the spare bits of the last character changed
-            raise DecodeError("the last character does not belong")
-        r = BitReader(payload)
+        r = link_reader(text, PREFIX, "Pebbles")
         players = r.uint(2) + MIN_PLAYERS
         if players > 4:
             raise LinkError("the link's number of players is not valid")

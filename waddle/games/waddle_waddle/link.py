@@ -43,11 +43,12 @@ import json
 from collections.abc import Sequence
 from dataclasses import fields
 
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
 from waddle.core.links import (
     LinkedGame,
     LinkError,
     index_width,
+    link_reader,
     read_actions,
     read_seats,
     write_actions,
@@ -121,15 +122,8 @@ def encode_link(
 def decode_link(text: str) -> LinkedGame:
     """Everything in a link text; ``LinkError`` with a message for the user if it is
     damaged, truncated, from another game or holds an impossible game."""
-    text = text.strip()
-    if not text.startswith(PREFIX):
-        raise LinkError("this link does not hold a game of Waddle Waddle (unknown format)")
     try:
-        body = text[len(PREFIX) :]
-        payload = unpack_text(body, max_chars=40_000)
-        if pack_text(payload) != body:
-            raise DecodeError("the last character does not belong")
-        r = BitReader(payload)
+        r = link_reader(text, PREFIX, "Waddle Waddle", max_chars=40_000)
         players = r.uint(3) + MIN_PLAYERS
         if players > MAX_PLAYERS:
             raise LinkError("the link's number of players is not valid")
