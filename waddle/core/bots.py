@@ -199,6 +199,39 @@ class SearchBot(Generic[A]):
         return f"<{type(self).__name__} {self.name} seed={self.seed} {self.budget}>"
 
 
+def level_budget(
+    level: str, seconds: float | None = None, iterations: int | None = None
+) -> tuple[str, Budget]:
+    """A ``make_bot`` level and its budget: ``level@n`` is ``level`` with exactly ``n``
+    iterations a move whatever else is asked (a benchmark gives each seat its own
+    budget), any other level gets :meth:`Budget.of` ``seconds`` or ``iterations``.
+
+    >>> level_budget("hard@900", seconds=1.0)
+    ('hard', Budget(seconds=None, iterations=900))
+    >>> level_budget("easy")
+    ('easy', Budget(seconds=1.0, iterations=None))
+    """
+    if "@" in level:
+        level, _, count = level.partition("@")
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"unknown bot level {level}@{count!r}: @ takes a number of iterations")
+        seconds, iterations = None, int(count)
+    return level, Budget.of(seconds, iterations)
+
+
+def rescaled(values: Sequence[float]) -> list[float]:
+    """``values`` mapped linearly onto [0, 1], the best to 1 (all 0.5 when they are equal):
+    a game's action values as :data:`Prior` weights.
+
+    >>> rescaled([2.0, 4.0, 3.0]), rescaled([1.0, 1.0])
+    ([0.0, 1.0, 0.5], [0.5, 0.5])
+    """
+    lo, hi = min(values), max(values)
+    if hi <= lo:
+        return [0.5] * len(values)
+    return [(v - lo) / (hi - lo) for v in values]
+
+
 # -- the random bot -----------------------------------------------------------------------
 
 

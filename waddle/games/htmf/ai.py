@@ -48,6 +48,8 @@ from waddle.core.bots import (
     MctsConfig,
     RandomBot,
     SearchBot,
+    level_budget,
+    rescaled,
 )
 from waddle.core.rng import Rng
 from waddle.games.htmf.actions import Action
@@ -589,10 +591,7 @@ class HtmfKnowledge:
             raw = [values[a] for a in actions]
         else:
             raw = [self._cheap_value(state, a) for a in actions]
-        lo, hi = min(raw), max(raw)
-        if hi <= lo:
-            return [0.5] * len(raw)
-        return [(v - lo) / (hi - lo) for v in raw]
+        return rescaled(raw)
 
 
 class HardBot(SearchBot[Action]):
@@ -631,12 +630,7 @@ def make_bot(
     >>> make_bot("uct@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    if "@" in level:
-        level, _, count = level.partition("@")
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"unknown bot level {level}@{count!r}: @ takes a number of iterations")
-        seconds, iterations = None, int(count)
-    budget = Budget.of(seconds, iterations)
+    level, budget = level_budget(level, seconds, iterations)
     if level == "random":
         return RandomBot(seed, budget)
     if level == "easy":

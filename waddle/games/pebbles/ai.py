@@ -43,6 +43,8 @@ from waddle.core.bots import (
     MctsConfig,
     RandomBot,
     SearchBot,
+    level_budget,
+    rescaled,
 )
 from waddle.core.game import CHANCE
 from waddle.core.rng import Rng
@@ -514,10 +516,7 @@ class PebblesKnowledge:
         """The quick values, rescaled to [0, 1] (the best is 1)."""
         control = Control(state)
         raw = [quick_value(state, a, control) for a in actions]
-        lo, hi = min(raw), max(raw)
-        if hi <= lo:
-            return [0.5] * len(raw)
-        return [(v - lo) / (hi - lo) for v in raw]
+        return rescaled(raw)
 
 
 STEP_SHARE = {PLAY_STEP: 1.0, MOVE: 0.25}
@@ -572,12 +571,7 @@ def make_bot(
     >>> make_bot("hard@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    if "@" in level:
-        level, _, count = level.partition("@")
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"unknown bot level {level}@{count!r}: @ takes a number of iterations")
-        seconds, iterations = None, int(count)
-    budget = Budget.of(seconds, iterations)
+    level, budget = level_budget(level, seconds, iterations)
     if level == "random":
         return RandomBot(seed, budget)
     if level == "easy":

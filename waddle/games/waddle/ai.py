@@ -39,6 +39,7 @@ from waddle.core.bots import (
     MctsConfig,
     RandomBot,
     SearchBot,
+    rescaled,
 )
 from waddle.core.rng import Rng
 from waddle.games.waddle.actions import SCOUT, Action
@@ -470,10 +471,7 @@ class WaddleKnowledge:
         values = dict(greedy_values(state, MEDIUM))
         raw = [values.get(a, -1e9) for a in actions]
         raw = [max(v, -30.0) for v in raw]  # "never" is just bad, not infinitely so
-        lo, hi = min(raw), max(raw)
-        if hi <= lo:
-            return [0.5] * len(raw)
-        return [(v - lo) / (hi - lo) for v in raw]
+        return rescaled(raw)
 
 
 class HardBot(SearchBot[Action]):

@@ -43,6 +43,7 @@ from waddle.core.bots import (
     RandomBot,
     Search,
     SearchBot,
+    level_budget,
 )
 from waddle.core.game import GameState
 from waddle.core.rng import Rng
@@ -783,10 +784,7 @@ def make_bot(
     Benchmarks may write ``"hard@300"``: that level with 300 iterations, whatever the
     budget given (so seats of one tournament can have budgets of their own).
     """
-    if "@" in level:
-        level, count = level.split("@", 1)
-        seconds, iterations = None, int(count)
-    budget = Budget.of(seconds, iterations)
+    level, budget = level_budget(level, seconds, iterations)
     if level == "random":
         bot = RandomBot(seed, budget)
         bot.name = "random"
