@@ -235,8 +235,9 @@ def rescaled(values: Sequence[float]) -> list[float]:
 # -- the random bot -----------------------------------------------------------------------
 
 
-class _Immediate(Search[A]):
-    """A search whose answer is known at the start."""
+class Decided(Search[A]):
+    """A search whose answer is known at the start: for a bot that decides without
+    searching (at random, by a rule, or a single legal action)."""
 
     def __init__(self, state: GameState, budget: Budget, action: A) -> None:
         super().__init__(state, budget)
@@ -265,7 +266,7 @@ class RandomBot(SearchBot[A]):
         legal = list(state.legal_actions())
         if not legal:
             raise ValueError("the game is over: there is no action to choose")
-        return _Immediate(state, self.budget, self.search_rng(state).choice(legal))
+        return Decided(state, self.budget, self.search_rng(state).choice(legal))
 
 
 # -- the greedy player -------------------------------------------------------------------

@@ -37,6 +37,7 @@ from dataclasses import replace
 
 from waddle.core.bots import (
     Budget,
+    Decided,
     InformationSetMcts,
     MctsBot,
     MctsConfig,
@@ -711,19 +712,6 @@ def prior(state: WaddleWaddleState, actions: Sequence[Action]) -> list[float]:
 # -- the bots ---------------------------------------------------------------------------------
 
 
-class _Chosen(Search):
-    def __init__(self, state: GameState, budget: Budget, action: Action) -> None:
-        super().__init__(state, budget)
-        self._action = action
-        self.done = True
-
-    def _iterate(self, count: int) -> int:
-        return 0
-
-    def best(self) -> Action:
-        return self._action
-
-
 class GreedyBot(SearchBot):
     """The greedy player on a determinization of the position (so it sees only what its
     seat sees), with optional noise on its judgement."""
@@ -736,10 +724,10 @@ class GreedyBot(SearchBot):
     def start(self, state: GameState) -> Search:
         legal = state.legal_actions()
         if len(legal) == 1:
-            return _Chosen(state, self.budget, legal[0])
+            return Decided(state, self.budget, legal[0])
         rng = self.search_rng(state)
         world = state.determinize(state.to_move(), rng)
-        return _Chosen(state, self.budget, greedy_action(world, rng, self.noise))
+        return Decided(state, self.budget, greedy_action(world, rng, self.noise))
 
 
 HARD = MctsConfig(
@@ -766,11 +754,11 @@ class HardBot(MctsBot):
     def start(self, state: GameState) -> Search:
         legal = state.legal_actions()
         if len(legal) == 1:
-            return _Chosen(state, self.budget, legal[0])
+            return Decided(state, self.budget, legal[0])
         rng = self.search_rng(state)
         if state.phase not in SEARCHED:
             world = state.determinize(state.to_move(), rng)
-            return _Chosen(state, self.budget, greedy_action(world, rng))
+            return Decided(state, self.budget, greedy_action(world, rng))
         depth = None if self.config.playout_depth is None else self.config.playout_depth * state.n
         config = replace(self.config, playout_depth=depth)
         return InformationSetMcts(state, self.budget, config, rng)
