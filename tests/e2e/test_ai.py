@@ -194,7 +194,8 @@ def test_clicks_during_the_computers_turn_change_nothing(page):
         target = sorted(state.legal_hexes())[0]  # a hex the computer could take
         click(page, f'svg#board [data-hex="{hex_key(target)}"]')
         after = page.evaluate(LOOK)
-        if after["hash"] == before["hash"] and after["thinking"] == "1":
+        refused = after["hash"] == before["hash"] and after["thinking"] == "1"
+        if refused:
             # Nobody moved between the two looks: the click was refused, with a reason.
             assert after["message"] == "Wait: Deep (computer) is playing."
             assert read_hooks(page)["hexes"][hex_key(target)]["owner"] is None
@@ -205,21 +206,23 @@ def test_clicks_during_the_computers_turn_change_nothing(page):
                 if again["hash"] == before["hash"] and again["thinking"] == "1":
                     assert again["message"] == "Wait: Deep (computer) is playing."
                     checked_scout = True
-        # Either way, the computer now makes its own move.
-        page.wait_for_function(
-            "before => location.hash !== before", arg=before["hash"], timeout=MOVE_TIMEOUT_MS
-        )
-        game_now = page.evaluate("location.hash")
+                else:  # the computer moved first: that scout may be the person's move now
+                    refused = False
+        # Either way, the computer now makes its own move. The address and what that search
+        # did (as scripts/bench_ai_page.py reads it) are read in the frame the move lands:
+        # on a loaded machine a later read could already see the computer's next move.
+        game_now, *search = page.wait_for_function(
+            """before => location.hash !== before && [location.hash,
+                 ...["aiIterations", "aiSeconds", "aiLongestSliceMs"].map(
+                   k => document.documentElement.dataset[k])]""",
+            arg=before["hash"],
+            timeout=MOVE_TIMEOUT_MS,
+        ).json_value()
         _state, played = replay_checked(game_now, bots)
-        if checked_hex:
+        if refused:
             record, _names = decode_game(game_now.removeprefix("#"))
             assert len(record.actions) == state.ply + 1, "one move: the computer's"
             assert played[1] >= 1
-            # What that search did, as scripts/bench_ai_page.py reads it.
-            search = page.evaluate(
-                "() => { const d = document.documentElement.dataset; return [d.aiIterations,"
-                " d.aiSeconds, d.aiLongestSliceMs]; }"
-            )
             if len(state.legal_actions()) > 1:  # else the answer needs no search
                 assert int(search[0]) > 1 and float(search[1]) > 0 and float(search[2]) > 0
             if checked_scout or state.why_not_scout() is not None:
