@@ -28,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from waddle.games.waddle_waddle.balance import BalanceReport, play_balance_game
 from waddle.games.waddle_waddle.components import BUILT_IN, load_components
+from waddle.games.waddle_waddle.handicap import fit_handicap, hero_handicap
 from waddle.games.waddle_waddle.heroes import HEROES
+from waddle.games.waddle_waddle.options import Options
 
 TOLERANCE = 5.0
 """Points of win share a seat or a hero may be from fair."""
@@ -42,6 +44,16 @@ def main() -> None:
     parser.add_argument("--components", help="a component set file (default: built in)")
     parser.add_argument("--seed", type=int, default=0, help="first setup seed")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--handicap",
+        action="store_true",
+        help="play with the hero handicap option (not a rule: handicap.py)",
+    )
+    parser.add_argument(
+        "--fit-handicap",
+        action="store_true",
+        help="print the hero handicap that would bring these games' heroes closest to fair",
+    )
     args = parser.parse_args()
     components = BUILT_IN
     if args.components:
@@ -52,7 +64,18 @@ def main() -> None:
     try:
         for players in args.players:
             started, cpu = time.perf_counter(), time.process_time()
-            play = partial(play_balance_game, players, level=args.level, components=components)
+            options = (
+                Options.standard(players, hero_handicap=hero_handicap(players))
+                if args.handicap
+                else None
+            )
+            play = partial(
+                play_balance_game,
+                players,
+                level=args.level,
+                components=components,
+                options=options,
+            )
             seeds = range(args.seed, args.seed + args.games)
             games = list(pool.map(play, seeds, chunksize=8) if pool else map(play, seeds))
             report = BalanceReport(players, games)
@@ -75,6 +98,16 @@ def main() -> None:
             for r, nests, waddles, won in report.rookery_rows():
                 name = components.rookeries[r].name
                 print(f"  {name:<22} {nests:10.1f}  {waddles:12.1f}  {won:18.2f}")
+            if args.fit_handicap:
+                rows = [(g.heroes, g.scores, g.nests, g.most_in_one) for g in games]
+                table, shares = fit_handicap(rows, players)
+                gap = max(abs(s - report.fair) for s in shares) * 100
+                heroes = ", ".join(h.code for h in HEROES)
+                print(
+                    f"  hero handicap fit (points at the final count, {heroes}): "
+                    f"{table} -> win rates {', '.join(f'{s:.3f}' for s in shares)}, "
+                    f"furthest from fair {gap:.1f} points"
+                )
             seat, hero = report.worst_seat(), report.worst_hero()
             ok = seat <= TOLERANCE and hero <= TOLERANCE
             verdicts.append((players, seat, hero, ok))

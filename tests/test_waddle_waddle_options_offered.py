@@ -18,7 +18,9 @@ def test_every_option_of_a_game_is_offered_once_with_the_engines_default():
     assert sorted(offered) == sorted(f.name for f in fields(Options))
     standard = Options.standard(3)
     for key, option in offered.items():
-        if key != "two_player_variant":
+        if key == "hero_handicap":  # off is no table
+            assert option.default is False and standard.hero_handicap is None
+        elif key != "two_player_variant":
             assert option.default == getattr(standard, key), key
     assert [v for v, _ in offered["seasons"].choices] == [1, 2, 3]
     simplified = [o.key for o in GAME.new_game_options if o.group == "Simplified rules"]

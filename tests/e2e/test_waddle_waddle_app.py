@@ -13,6 +13,7 @@ from e2e_tools import show_game, wait_for_hash_change
 from waddle_waddle_tools import (
     OMNISCIENT,
     assert_ww_hooks,
+    assert_ww_results,
     mirror_of,
     pass_the_device,
     read_ww,
@@ -23,6 +24,7 @@ from waddle.app.session import Session
 from waddle.app.tutorial import Tutorial
 from waddle.games.waddle_waddle import GAME
 from waddle.games.waddle_waddle.clicks import steps_to
+from waddle.games.waddle_waddle.handicap import hero_handicap
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.tutorial import STEPS
 
@@ -141,3 +143,46 @@ def play_by_clicking_in_tutorial(page, state, action) -> None:
     for step in steps_to(state.view(state.to_move()), action):
         page.wait_for_selector(selector(step))
         click(page, selector(step))
+
+
+def test_waddle_waddle_hero_handicap_is_an_option_kept_in_the_link_and_scored(page):
+    """The hero handicap (not a rule): off by default, ticked in New game, shown on the
+    hero buttons, carried by the link (ww2.), offered again ticked, and counted in the
+    result as a column of its own."""
+    page.set_default_timeout(WAIT_MS)
+    open_app(page, "?game=waddle-waddle")
+    click(page, '[data-command="new-game"]')
+    page.wait_for_selector("dialog#new-game[open]")
+    box = page.locator('#new-game [name="opt-hero_handicap"]')
+    assert not box.is_checked()
+    page.select_option("#ng-players", "3")
+    box.check()
+    page.click('[data-command="start-new-game"]')
+    page.wait_for_selector("dialog#new-game", state="hidden")
+    link = page.evaluate("location.hash").removeprefix("#")
+    assert link.startswith("ww2.")
+    started = mirror_of("#" + link)
+    assert started.record().options.hero_handicap == hero_handicap(3)
+    pass_the_device(page, started.state)
+    for hero in HEROES:
+        button = page.locator(f'#game-controls [data-control="hero-{hero.code}"]')
+        assert f"+{hero_handicap(3)[hero.index]} at the end" in button.text_content()
+
+    click(page, '[data-command="new-game"]')
+    page.wait_for_selector("dialog#new-game[open]")
+    assert box.is_checked(), "New game offers the option again"
+    box.uncheck()
+    page.click('[data-command="start-new-game"]')
+    page.wait_for_selector("dialog#new-game", state="hidden")
+    assert page.evaluate("location.hash").startswith("#ww1.")
+
+    # A finished game with it: the page's totals are the engine's, handicap included.
+    game = Session.new("waddle-waddle", 2, 9, options={"hero_handicap": True, "seasons": 1})
+    rng = random.Random(3)
+    while not game.state.is_over():
+        game.play(rng.choice(game.state.legal_actions()))
+    open_app(page, "#" + game.link())
+    hooks = read_ww(page)
+    assert_ww_results(hooks, game.state, ["Red", "Blue"])
+    assert "Hero handicap" in hooks["result"]["text"]
+    assert sum(game.state.handicap_points()) > 0

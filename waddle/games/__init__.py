@@ -52,7 +52,7 @@ GAMES = Registry(
             default_players=2,
             hidden_information=True,
             formats=("waddle-waddle-record/1",),
-            link_prefixes=("ww1.",),
+            link_prefixes=("ww1.", "ww2."),
             module="waddle.games.waddle_waddle",
             summary="Gather penguin cards into waddles and send them to five rookeries: "
             "nests win each season's bonuses, threats get in the way.",

@@ -41,6 +41,11 @@ class BalanceGame:
     heroes: tuple[int, ...]
     """Each seat's hero (-1 without heroes)."""
     scores: tuple[int, ...]
+    """Each seat's final score (with the hero handicap if the game had it)."""
+    nests: tuple[int, ...]
+    """Each seat's nests at the end (the first tie-break)."""
+    most_in_one: tuple[int, ...]
+    """Each seat's most nests at one rookery (the second tie-break)."""
     wins: tuple[float, ...]
     """Each seat's share of the win: 1 alone, 1/k in a k-way tie, else 0."""
     rookery_nests: tuple[int, ...]
@@ -92,6 +97,8 @@ def play_balance_game(
         seed,
         tuple(state.hero),
         tuple(state.scores()),
+        tuple(state.nest_totals()),
+        tuple(state.most_in_one()),
         wins,
         tuple(sum(state.nests[r]) for r in range(ROOKERIES)),
         tuple(waddles),

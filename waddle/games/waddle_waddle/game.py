@@ -21,6 +21,7 @@ from typing import Any
 
 from waddle.core.registry import GameOption, GamePackage
 from waddle.games.waddle_waddle.components import load_components
+from waddle.games.waddle_waddle.handicap import hero_handicap
 from waddle.games.waddle_waddle.link import BOT_LEVELS
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import Record, new_record
@@ -79,11 +80,20 @@ NEW_GAME_OPTIONS = (
     ),
     GameOption("no_events", "No season events", False, group=SIMPLIFIED),
     GameOption("no_heroes", "No penguin heroes", False, group=SIMPLIFIED),
+    GameOption(
+        "hero_handicap",
+        "Hero handicap (not in the rulebook)",
+        False,
+        help="At the end, each player adds the points their hero's handicap gives, so the "
+        "weaker heroes can keep up with Katta and Davis. Not a rule of Waddle Waddle: the "
+        "app's own remedy (see the rules page).",
+    ),
 )
 """Every switch of :class:`~.options.Options`, as the New game dialog and ``python -m
 waddle new --option`` offer them: the speed, the two-player variant (a switch shown with
-two players, on by default), Kevin, the rulebook's advice for the first season, and each
-simplified rule on its own."""
+two players, on by default), Kevin, the rulebook's advice for the first season, each
+simplified rule on its own, and the hero handicap (not a rule: :mod:`.handicap`; on, the
+record holds the current table for its player count)."""
 
 
 class WaddleWaddleGame(GamePackage):
@@ -116,7 +126,9 @@ class WaddleWaddleGame(GamePackage):
 
     def record_options(self, record: Record) -> dict[str, Any]:
         """A record's options, by key (what the New game dialog starts from)."""
-        return record.options.to_json()
+        options = record.options.to_json()
+        options["hero_handicap"] = "hero_handicap" in options
+        return options
 
     def check_board(self, text: str) -> tuple[str, list[str]]:
         """A component set's one-line summary and its warnings (``BoardError``: problems)."""
@@ -155,7 +167,15 @@ class WaddleWaddleGame(GamePackage):
 
 
 def _options(options: Mapping[str, Any] | None, players: int) -> Options | None:
-    return Options.from_json(dict(options), players) if options else None
+    """The dialog's options as a record's: the hero handicap switch becomes the table."""
+    if not options:
+        return None
+    values = dict(options)
+    if values.get("hero_handicap") is True:
+        values["hero_handicap"] = list(hero_handicap(players))
+    elif values.get("hero_handicap") is False:
+        del values["hero_handicap"]
+    return Options.from_json(values, players)
 
 
 GAME = WaddleWaddleGame()

@@ -64,6 +64,7 @@ from waddle.games.waddle_waddle.components import (
     Components,
     components_from_json,
 )
+from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import (
     MAX_PLAYERS,
@@ -77,13 +78,21 @@ from waddle.games.waddle_waddle.record import (
 PREFIX = "ww1."
 """Format version of the link text; a new layout gets a new prefix."""
 
+PREFIX_HANDICAP = "ww2."
+"""The layout of a game with the hero handicap option (not a rule: :mod:`.handicap`):
+``ww1.``'s, with each hero's points (6 bits each, in ``HEROES`` order) right after the
+switches. A game without the option keeps ``ww1.``, so its links are what they were; an
+app from before the option refuses a ``ww2.`` link (an unknown format) rather than open
+it without the handicap."""
+
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
 
-_SWITCHES = tuple(f.name for f in fields(Options) if f.name != "seasons")
+_SWITCHES = tuple(f.name for f in fields(Options) if f.name not in ("seasons", "hero_handicap"))
+_HANDICAP_BITS = 6
 MAX_COMPONENTS_BYTES = 12_000
 
-__all__ = ["BOT_LEVELS", "PREFIX", "decode_link", "encode_link", "places"]
+__all__ = ["BOT_LEVELS", "PREFIX", "PREFIX_HANDICAP", "decode_link", "encode_link", "places"]
 
 
 def encode_link(
@@ -100,6 +109,10 @@ def encode_link(
     w.uint(setup.options.seasons - 1, 2)
     for name in _SWITCHES:
         w.uint(1 if getattr(setup.options, name) else 0, 1)
+    handicap = setup.options.hero_handicap
+    if handicap is not None:
+        for vp in handicap:
+            w.uint(vp, _HANDICAP_BITS)
     if setup.components is BUILT_IN:
         w.uint(0, 1)
     else:
@@ -116,22 +129,27 @@ def encode_link(
     write_actions(w, record.start(), record.actions)
     write_seats(w, names, bots, setup.players, BOT_LEVELS)
     write_study(w, study, places(record), setup.players, bots)
-    return PREFIX + pack_text(w.to_bytes())
+    return (PREFIX if handicap is None else PREFIX_HANDICAP) + pack_text(w.to_bytes())
 
 
 def decode_link(text: str) -> LinkedGame:
     """Everything in a link text; ``LinkError`` with a message for the user if it is
     damaged, truncated, from another game or holds an impossible game."""
     try:
-        r = link_reader(text, PREFIX, "Waddle Waddle", max_chars=40_000)
+        handicapped = text.strip().startswith(PREFIX_HANDICAP)
+        prefix = PREFIX_HANDICAP if handicapped else PREFIX
+        r = link_reader(text, prefix, "Waddle Waddle", max_chars=40_000)
         players = r.uint(3) + MIN_PLAYERS
         if players > MAX_PLAYERS:
             raise LinkError("the link's number of players is not valid")
         has_names = r.uint(1)
         seasons = r.uint(2) + 1
         switches = {name: bool(r.uint(1)) for name in _SWITCHES}
+        handicap = (
+            tuple(r.uint(_HANDICAP_BITS) for _ in range(len(HEROES))) if handicapped else None
+        )
         try:
-            options = Options(seasons=seasons, **switches)
+            options = Options(seasons=seasons, hero_handicap=handicap, **switches)
             options.check(players)
         except ValueError as e:
             raise LinkError(f"the link's options are not valid: {e}") from None

@@ -4,6 +4,8 @@
 (2, True)
 >>> Options.from_json({"seasons": 1, "no_fish": True}, players=3).to_json()["no_fish"]
 True
+>>> Options.from_json({"hero_handicap": [0, 9, 4, 2, 0, 6]}, players=2).hero_handicap
+(0, 9, 4, 2, 0, 6)
 >>> Options.from_json({"seasons": 4}, players=3)
 Traceback (most recent call last):
 ...
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
+
+from waddle.games.waddle_waddle.handicap import check_handicap
 
 SPEEDS = {1: "Quick", 2: "Standard", 3: "Epic"}
 
@@ -43,6 +47,9 @@ class Options:
     """Simplified: no season events."""
     no_heroes: bool = False
     """Simplified: no penguin heroes."""
+    hero_handicap: tuple[int, ...] | None = None
+    """Not a rule: the hero handicap option (:mod:`.handicap`), the points each hero adds
+    at the final count (in ``HEROES`` order), or None. A record leaves it out when None."""
 
     @staticmethod
     def standard(players: int, **changes: Any) -> Options:
@@ -51,13 +58,22 @@ class Options:
 
     def check(self, players: int) -> None:
         """``ValueError`` if these options cannot be played by ``players``."""
+        if self.hero_handicap is not None:
+            check_handicap(self.hero_handicap)
+            if self.no_heroes:
+                raise ValueError('"hero_handicap" needs the heroes ("no_heroes" is on)')
         if self.seasons not in SPEEDS:
             raise ValueError('"seasons" must be 1 (Quick), 2 (Standard) or 3 (Epic)')
         if self.two_player_variant and players != 2:
             raise ValueError('"two_player_variant" is for two players only')
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.hero_handicap is None:
+            del data["hero_handicap"]  # records without the option stay as they were
+        else:
+            data["hero_handicap"] = list(self.hero_handicap)
+        return data
 
     @staticmethod
     def from_json(data: Any, players: int) -> Options:
@@ -74,6 +90,8 @@ class Options:
             if name == "seasons":
                 if type(value) is not int:
                     raise ValueError('"seasons" must be 1 (Quick), 2 (Standard) or 3 (Epic)')
+            elif name == "hero_handicap":
+                value = None if value is None else check_handicap(value)
             elif type(value) is not bool:
                 raise ValueError(f'"{name}" must be true or false')
             values[name] = value

@@ -198,6 +198,9 @@ def button_html(view: View, seats: Sequence[Seat], button: Button) -> str:
             f"<strong>{escape(hero.name)}</strong> "
             f"<span class=hint>({SPECIES_NAMES[hero.species]})</span>"
         )
+        if view.options.hero_handicap is not None:
+            points = view.options.hero_handicap[hero.index]
+            text += f" <span class=hint>+{points} at the end</span>"
         described = f' title="{escape(hero.text)}"'
     attrs = f'type="button" data-control="{control}"'
     if button.pressed is not None:
@@ -449,6 +452,12 @@ def players_html(view: View, seats: Sequence[Seat]) -> str:
             if hero
             else "—"
         )
+        if hero and view.options.hero_handicap is not None and not view.over:
+            points = view.options.hero_handicap[hero.index]
+            hero_cell += (
+                f' <span class="hint" data-handicap-of="{p}" title="Hero handicap (an option, '
+                f'not a rule): points added at the end">+{points} at the end</span>'
+            )
         first = (
             ' <span class="lead-mark" title="First player this season">(first)</span>'
             if p == view.first_player and not view.over
@@ -615,26 +624,44 @@ def result_html(view: View, seats: Sequence[Seat]) -> str:
                 f"({ones}): they share the victory."
             )
     ranked = sorted(range(len(seats)), key=lambda p: (-scores[p], p))
+    handicapped = view.options.hero_handicap is not None
     body = []
     for p in ranked:
         sv = view.seats[p]
         bonus = sum(b[p] for b in view.bonuses)
+        extra = handicap_of(view, p)
         cls = " class=winner" if p in winners else ""
+        extra_cell = f"<td>{extra}</td>" if handicapped else ""
         body.append(
             f'<tr data-result-player="{p}" data-score="{sv.score}" data-bonus="{bonus}" '
+            f'data-handicap="{extra}" '
             f'data-nests="{sv.nests}" data-most-in-one="{most_in_one(view, p)}"{cls}>'
-            f"<th scope=row>{chip(seats[p], p)}</th><td>{sv.score - bonus}</td><td>{bonus}</td>"
-            f"<td>{sv.nests}</td><td>{most_in_one(view, p)}</td>"
+            f"<th scope=row>{chip(seats[p], p)}</th><td>{sv.score - bonus - extra}</td>"
+            f"<td>{bonus}</td>{extra_cell}<td>{sv.nests}</td><td>{most_in_one(view, p)}</td>"
             f'<td class="total">{sv.score}</td></tr>'
         )
+    extra_head = "<th scope=col>Hero handicap</th>" if handicapped else ""
+    extra_hint = (
+        " Hero handicap: the points of the hero handicap option, an option of this app and "
+        "not a rule of Waddle Waddle."
+        if handicapped
+        else ""
+    )
     return (
         f"<h2>{headline}</h2>"
         f'<p class="tie-break" data-decided-by="{why}">{text}</p>'
         '<table class="results"><thead><tr><th scope=col>Player</th>'
-        "<th scope=col>Waddles</th><th scope=col>Season bonuses</th><th scope=col>Nests</th>"
-        "<th scope=col>At one rookery</th><th scope=col>Total</th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
+        f"<th scope=col>Waddles</th><th scope=col>Season bonuses</th>{extra_head}"
+        "<th scope=col>Nests</th><th scope=col>At one rookery</th><th scope=col>Total</th>"
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table>"
         '<p class="hint">Waddles: Conservation Points scored by waddles (and season events); '
         "season bonuses: the rookeries' end-of-season bonuses. Ties go to the most nests, "
-        "then the most nests at one rookery.</p>"
+        f"then the most nests at one rookery.{extra_hint}</p>"
     )
+
+
+def handicap_of(view: View, p: int) -> int:
+    """Player ``p``'s points from the hero handicap option (0 without it or a hero)."""
+    table = view.options.hero_handicap
+    hero = HERO_BY_CODE.get(view.seats[p].hero) if view.seats[p].hero else None
+    return table[hero.index] if table is not None and hero is not None else 0

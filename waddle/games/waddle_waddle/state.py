@@ -853,6 +853,8 @@ class WaddleWaddleState:
             self.score[p] += awards[p]
         self.bonuses.append(tuple(awards))
         if self.season + 1 >= len(self.decks):
+            for p, points in enumerate(self.handicap_points()):
+                self.score[p] += points
             self.phase = OVER
             self.mover = None
             return
@@ -964,8 +966,17 @@ class WaddleWaddleState:
     # -- results ---------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        """Conservation Points so far (end-of-season bonuses only once a season ends)."""
+        """Conservation Points so far (end-of-season bonuses only once a season ends; the
+        hero handicap option's points, if on, once the game ends)."""
         return list(self.score)
+
+    def handicap_points(self) -> list[int]:
+        """Each player's points from the hero handicap option (not a rule: see
+        :mod:`.handicap`), added to the score at the final count; all 0 without it."""
+        table = self.options.hero_handicap
+        if table is None:
+            return [0] * self.n
+        return [table[h] if h >= 0 else 0 for h in self.hero]
 
     def nest_totals(self) -> list[int]:
         return [sum(self.nests[r][p] for r in range(ROOKERIES)) for p in range(self.n)]
