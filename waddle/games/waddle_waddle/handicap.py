@@ -2,7 +2,7 @@
 
 **Not a rule of Waddle Waddle.** The rulebook's six heroes are not equally strong: in
 self-play of the project's bots, heroes dealt at random, Katta (Chinstrap) wins 72% of
-two-player games and Davis (Macaroni) 54%, while Papi (Magellanic) wins 41% (fair: 50%);
+two-player games and Davis (Macaroni) 59%, while Papi (Magellanic) wins 40% (fair: 50%);
 switched off, Katta's ability leaves her at 35%, so the gap is the ability's, not the
 project's component set's (the README's "seats and heroes" note has the figures and
 what was tried). The rules of the game stay exactly the rulebook's, so the app offers
@@ -14,8 +14,10 @@ points apart.
 
 The table gives each hero's points by player count, in :data:`.heroes.HEROES` order. It
 is the fit of ``scripts/bench_waddle_waddle_balance.py --fit-handicap`` to medium
-self-play (1000 games per count, heroes dealt at random, setup seeds 0-999) and was
-checked by self-play with the option on (``--handicap``; the README has both tables). A
+self-play (4000 games per count, heroes dealt at random, setup seeds 0-3999) and was
+checked by self-play with the option on, on other setups (``--handicap --seed 10000``,
+2000 games per count: every hero within 4.9 points of fair at 2 players, 1.2 at 6; the
+README has the tables). A
 record stores the points it was played with, so changing the table later never changes
 an old game.
 
