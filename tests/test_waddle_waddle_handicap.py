@@ -18,6 +18,7 @@ from waddle.cli import main
 from waddle.core.links import LinkError
 from waddle.core.rng import Rng
 from waddle.games.waddle_waddle import GAME, handicap
+from waddle.games.waddle_waddle.ai import estimate
 from waddle.games.waddle_waddle.handicap import HERO_VP, MOST, fit_handicap, hero_handicap
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.link import decode_link, encode_link
@@ -182,3 +183,16 @@ def test_the_rules_page_says_the_option_is_not_a_rule_and_gives_its_table():
         int(n): tuple(int(v) for v in re.findall(r"<td>(\d+)</td>", cells)) for n, cells in rows
     }
     assert table == HERO_VP
+
+
+def test_the_hard_bots_estimate_counts_the_points_still_to_come():
+    record = finished(3, 4, TABLE)
+    state, plain = record.start(), without_option(record).start()
+    for action in record.actions[:60]:
+        state.apply(action)
+        plain.apply(action)
+    extra = [TABLE[h] for h in state.hero]
+    expected = [e + x for e, x in zip(estimate(plain), extra, strict=True)]
+    assert estimate(state) == pytest.approx(expected)
+    done = record.replay()
+    assert estimate(done) == [float(s) for s in done.scores()]  # counted once, at the end

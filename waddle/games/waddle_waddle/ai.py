@@ -623,10 +623,13 @@ def greedy_policy(state: WaddleWaddleState, rng: Rng) -> Action:
 
 def _board_estimate(state: WaddleWaddleState) -> list[float]:
     """Each player's points and what their nests are worth: this season's bonuses as the
-    nests stand, and (half, per season) those of the seasons to come."""
+    nests stand, and (half, per season) those of the seasons to come; with the hero
+    handicap option, its points too (the score gets them only when the game ends)."""
     est = [float(s) for s in state.score]
     if state.is_over():
         return est
+    for p, due in enumerate(state.handicap_points()):  # the option's, due at the end
+        est[p] += due
     later = _future_seasons(state)
     season_over = state.phase == TOKENS
     c = state.components
