@@ -26,6 +26,7 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 
@@ -145,14 +146,15 @@ def main() -> None:
         started = time.perf_counter()
         work = partial(play, players, args.level, iterations, tileset, args.compensation)
         seeds = range(args.seed, args.seed + args.games)
-        if args.processes > 1:
-            with ProcessPoolExecutor(args.processes) as pool:
-                results = list(pool.map(work, seeds, chunksize=4))
-        else:
-            results = [work(s) for s in seeds]
-        if out:
-            out.writelines(text + "\n" for _, text, _ in results)
-            out.flush()
+        results = []
+        with ProcessPoolExecutor(args.processes) if args.processes > 1 else nullcontext() as pool:
+            # Each game's record is written as it comes, so a long run stopped early keeps
+            # its games (go on with --seed).
+            for result in pool.map(work, seeds, chunksize=4) if pool else map(work, seeds):
+                results.append(result)
+                if out:
+                    out.write(result[1] + "\n")
+                    out.flush()
         wall = time.perf_counter() - started
         report = BalanceReport(players, [game for game, _, _ in results])
         cpu = sum(seconds for _, _, seconds in results)
