@@ -9,13 +9,12 @@ first-mover advantage (komi in Go): each seat after the first starts the final c
 a few VP. It is off by default; a game with it says so in its record (``"compensation"``),
 its share link (``w2.``) and its rules page, and the result panel shows the VP apart.
 
-The table gives each seat of the starting order its VP, by player count. For 2 to 4
-players it is the fit of ``scripts/bench_balance.py --fit-compensation`` to 400 hard
-self-play games (300 iterations a move) on tile set 2, the current one: (0, 1), (0, 0, 1)
-and (0, 0, 1, 2), which would move the win shares to 48.8/51.2%, 33.5/35.5/31.1% and
-26.3/21.5/25.5/26.8%. For 5 players it is still the first fit, made on tile set 1, and is
-to be measured again on tile set 2 (see :func:`fit_compensation`). A record stores the VP
-it was played with, so changing the table later never changes an old game.
+The table gives each seat of the starting order its VP, by player count: the fit of
+``scripts/bench_balance.py --fit-compensation`` (see :func:`fit_compensation`) to 400 hard
+self-play games (300 iterations a move) per count on tile set 2, the current one: (0, 1),
+(0, 0, 1), (0, 0, 1, 2) and (0, 0, 1, 2, 2), which would move the win shares to
+48.8/51.2%, 33.5/35.5/31.1%, 26.3/21.5/25.5/26.8% and 21.0/18.0/19.3/20.6/21.0%. A record
+stores the VP it was played with, so changing the table later never changes an old game.
 
 >>> seat_compensation(3)
 (0, 0, 1)
@@ -34,7 +33,7 @@ SEAT_VP: dict[int, tuple[int, ...]] = {
     2: (0, 1),
     3: (0, 0, 1),
     4: (0, 0, 1, 2),
-    5: (0, 1, 2, 3, 3),
+    5: (0, 0, 1, 2, 2),
 }
 """VP added to each seat's final score (seat 0 moves first), by player count."""
 
