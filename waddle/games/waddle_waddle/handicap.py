@@ -21,6 +21,7 @@ README has the tables). A
 record stores the points it was played with, so changing the table later never changes
 an old game.
 
+>>> from waddle.games.waddle_waddle.heroes import KATTA
 >>> hero_handicap(2)[KATTA]
 0
 >>> game = ((0, 1), (10, 12), (5, 5), (2, 2))  # by seat: heroes, scores, nests, most
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from waddle.games.waddle_waddle.heroes import HEROES, KATTA
+from waddle.games.waddle_waddle.heroes import HEROES
 
 MOST = 40
 """The largest handicap a hero may have, in a record or a link."""
@@ -138,7 +139,6 @@ def fit_handicap(
 
 __all__ = [
     "HERO_VP",
-    "KATTA",
     "MOST",
     "check_handicap",
     "fit_handicap",

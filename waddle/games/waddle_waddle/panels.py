@@ -29,7 +29,7 @@ from waddle.games.waddle_waddle.clicks import (
     waddle_control,
 )
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
-from waddle.games.waddle_waddle.heroes import HEROES
+from waddle.games.waddle_waddle.heroes import HEROES, Hero
 from waddle.games.waddle_waddle.observation import View, WaddleOffer
 from waddle.games.waddle_waddle.options import SPEEDS
 from waddle.games.waddle_waddle.threats import THREATS
@@ -198,8 +198,8 @@ def button_html(view: View, seats: Sequence[Seat], button: Button) -> str:
             f"<strong>{escape(hero.name)}</strong> "
             f"<span class=hint>({SPECIES_NAMES[hero.species]})</span>"
         )
-        if view.options.hero_handicap is not None:
-            points = view.options.hero_handicap[hero.index]
+        points = hero_points(view, hero)
+        if points is not None:
             text += f" <span class=hint>+{points} at the end</span>"
         described = f' title="{escape(hero.text)}"'
     attrs = f'type="button" data-control="{control}"'
@@ -452,8 +452,8 @@ def players_html(view: View, seats: Sequence[Seat]) -> str:
             if hero
             else "—"
         )
-        if hero and view.options.hero_handicap is not None and not view.over:
-            points = view.options.hero_handicap[hero.index]
+        points = hero_points(view, hero) if hero else None
+        if points is not None and not view.over:
             hero_cell += (
                 f' <span class="hint" data-handicap-of="{p}" title="Hero handicap (an option, '
                 f'not a rule): points added at the end">+{points} at the end</span>'
@@ -660,8 +660,13 @@ def result_html(view: View, seats: Sequence[Seat]) -> str:
     )
 
 
+def hero_points(view: View, hero: Hero) -> int | None:
+    """What the hero handicap option adds at the end for ``hero``; None without it."""
+    table = view.options.hero_handicap
+    return None if table is None else table[hero.index]
+
+
 def handicap_of(view: View, p: int) -> int:
     """Player ``p``'s points from the hero handicap option (0 without it or a hero)."""
-    table = view.options.hero_handicap
     hero = HERO_BY_CODE.get(view.seats[p].hero) if view.seats[p].hero else None
-    return table[hero.index] if table is not None and hero is not None else 0
+    return (hero_points(view, hero) or 0) if hero is not None else 0
