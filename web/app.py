@@ -274,7 +274,11 @@ class App:
 
     def shown(self) -> None:
         """The page has just become visible (``data-app="ready"``): what must have the focus
-        gets it now (nothing hidden can take it): the pass-the-device screen's button."""
+        gets it now (nothing hidden can take it): the pass-the-device screen's button. The
+        board is fitted now too: while the page was hidden it had no width, and waiting for
+        the resize observer's next frame would leave a moment in which the page says
+        "ready" with a 5-player map squeezed into a phone's width."""
+        self._fit_board()
         curtain = element("curtain")
         if not curtain.hidden and not self.embed:
             element("curtain-button").focus()

@@ -98,9 +98,24 @@ def assert_inside(hexes: list[dict], frame: dict) -> None:
     assert not out, f"legal hexes out of view: {out}"
 
 
+# What the zoom button says at the moment the page says "ready" (a mutation observer runs
+# right after the task that set it), so the test does not depend on how fast it looks.
+ZOOM_AT_READY = """
+new MutationObserver((_records, observer) => {
+  if (document.documentElement.dataset.app !== "ready") return;
+  const zoom = document.getElementById("zoom");
+  window.zoomAtReady = {hidden: zoom.hidden, pressed: zoom.getAttribute("aria-pressed")};
+  observer.disconnect();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-app"]});
+"""
+
+
 def test_phone_zooms_a_big_map_on_the_active_pool_and_zoom_shows_it_whole(fresh_page):
     page = fresh_page(**PHONE)
+    page.add_init_script(ZOOM_AT_READY)
     open_app(page, "#" + Session.new("waddle", 5, 31337).link())
+    ready = page.evaluate("window.zoomAtReady")
+    assert ready == {"hidden": False, "pressed": "true"}, "zoomed as soon as the page is ready"
     m = page.evaluate(MEASURE)
     assert m["zoom"] == {"hidden": False, "pressed": "true"}, "zoomed by itself"
     assert m["svg"]["width"] > m["innerWidth"], "drawn bigger than the screen"
