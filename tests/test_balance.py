@@ -42,6 +42,21 @@ def test_figures_are_by_seat_in_the_starting_order_not_by_player_number():
     assert game.scouts_paid == (0, 1)
 
 
+def test_a_game_with_the_seat_compensation_gives_its_board_scores_back_for_fitting():
+    plain = two_pool_game()
+    board = plain.board
+    given = WaddleState(board, players=2, order=[1, 0], compensation=(0, 3))
+    for state in (plain, given):
+        state.apply(Action.place((1, 0), double=True))
+        state.apply(Action.place((0, 1)))
+        state.apply(Action.place((3, 0)))
+    without, with_option = seat_game(plain, seed=0), seat_game(given, seed=0)
+    assert not without.compensated and with_option.compensated
+    assert with_option.compensation == (0, 3)
+    assert with_option.scores == (without.scores[0], without.scores[1] + 3)
+    assert with_option.board_scores == without.board_scores == without.scores
+
+
 def test_a_scout_pays_only_when_the_scout_takes_the_next_pools_best_fish():
     board = Board(
         [

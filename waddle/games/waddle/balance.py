@@ -57,8 +57,21 @@ class SeatGame:
     scouts_paid: tuple[int, ...] = ()
     """Per seat: scouts after which that seat took the best fish of the next round's pool
     (alone or tied); a scout before a fishless pool or the last round never pays."""
-    compensated: bool = False
-    """Whether the game had the seat compensation option (in ``scores``)."""
+    compensation: tuple[int, ...] = ()
+    """The seat compensation option's VP by seat, included in ``scores``; () without it."""
+
+    @property
+    def compensated(self) -> bool:
+        """Whether the game had the seat compensation option."""
+        return bool(self.compensation)
+
+    @property
+    def board_scores(self) -> tuple[int, ...]:
+        """Each seat's score without the option's VP: what the board gave it, which is what
+        a compensation table is fitted to (a game played with the option counts too)."""
+        if not self.compensation:
+            return self.scores
+        return tuple(s - c for s, c in zip(self.scores, self.compensation, strict=True))
 
 
 def seat_game(state: WaddleState, seed: int) -> SeatGame:
@@ -133,7 +146,7 @@ def seat_game(state: WaddleState, seed: int) -> SeatGame:
         tuple(leaders),
         tuple(sizes),
         per_seat(paid),
-        state.compensation is not None,
+        tuple(state.compensation or ()),
     )
 
 
