@@ -358,7 +358,7 @@ def test_seat_compensation_is_an_option_of_new_game_kept_in_the_link_and_scored(
     dialog.wait_for(state="visible")
     box = page.locator('#new-game [name="opt-compensation"]')
     expect(box).not_to_be_checked()
-    page.select_option("#ng-players", "2")
+    page.select_option("#ng-players", "3")
     box.check()
     page.check('#new-game [name="map"][value="seed"]')
     page.fill("#ng-seed", "25")
@@ -366,8 +366,9 @@ def test_seat_compensation_is_an_option_of_new_game_kept_in_the_link_and_scored(
     dialog.wait_for(state="hidden")
     link = page.evaluate("location.hash").removeprefix("#")
     assert link.startswith("w2.")
-    assert decode_link(link).record.compensation == seat_compensation(2)
-    expect(page.locator("[data-compensation]")).to_contain_text("+1")
+    assert decode_link(link).record.compensation == seat_compensation(3)
+    last = max(seat_compensation(3))
+    expect(page.locator("[data-compensation]")).to_contain_text(f"+{last}")
 
     page.click('[data-command="new-game"]')
     dialog.wait_for(state="visible")
@@ -379,10 +380,10 @@ def test_seat_compensation_is_an_option_of_new_game_kept_in_the_link_and_scored(
     expect(page.locator("[data-compensation]")).to_have_count(0)
 
     # A finished game with it: the page's totals are the engine's, bonus included.
-    session = Session.start(GAME, GAME.new_record(2, 9, {"compensation": True}))
+    session = Session.start(GAME, GAME.new_record(3, 9, {"compensation": True}))
     rng = random.Random(3)
     while not session.state.is_over():
         session.play(rng.choice(session.state.legal_actions()))
     open_app(page, "#" + encode_game(session.record(), None))
-    assert_results_match(read_hooks(page), session.state, ["Red", "Blue"])
+    assert_results_match(read_hooks(page), session.state, ["Red", "Blue", "Green"])
     expect(page.locator("table.results th", has_text="Seat compensation")).to_be_visible()

@@ -37,8 +37,9 @@ class WaddleGame(GamePackage):
             "Seat compensation (not in the rulebook)",
             False,
             help="Each player after the first starts the final count with a few victory "
-            "points, against the first player's head start. Not a rule of Waddle: the app's "
-            "own remedy (see the rules page).",
+            "points, against the first player's head start (with 2 players the seats are "
+            "even without it, so it adds none). Not a rule of Waddle: the app's own remedy "
+            "(see the rules page).",
         ),
     )
 
@@ -51,7 +52,7 @@ class WaddleGame(GamePackage):
         :attr:`new_game_options` (by key).
 
         >>> GAME.new_record(3, seed=4, options={"compensation": True}).compensation
-        (0, 0, 1)
+        (0, 0, 2)
         """
         return self._with_options(new_record(players, seed), options)
 
