@@ -1,6 +1,7 @@
 """The tile set and the seeded map generator (rulebook, "Setup")."""
 
 import hashlib
+import random
 
 import pytest
 
@@ -111,6 +112,10 @@ def test_same_seed_same_map_and_order_different_seed_different_map():
         ("waddle-project-tiles/2", 3, "295cafcc3450af7f"),
         ("waddle-project-tiles/2", 4, "491ad64ad591671a"),
         ("waddle-project-tiles/2", 5, "4639a01e74cedd8e"),
+        ("waddle-project-tiles/3", 2, "0026ca5c719cd59e"),
+        ("waddle-project-tiles/3", 3, "e9d6c4a508d8d5b1"),
+        ("waddle-project-tiles/3", 4, "d7f43eb7d7c7debd"),
+        ("waddle-project-tiles/3", 5, "21f7efe2db527c77"),
     ],
 )
 def test_new_records_are_pinned_byte_for_byte(tileset, players, digest):
@@ -123,7 +128,46 @@ def test_new_records_are_pinned_byte_for_byte(tileset, players, digest):
 
 
 def test_new_games_use_the_rebalanced_tile_set():
-    assert new_record(3, 1).generated.tileset == "waddle-project-tiles/2"
+    assert new_record(3, 1).generated.tileset == "waddle-project-tiles/3"
+
+
+def _fish_by_hex(specs) -> dict:
+    return {(s.q, s.r): s.fish for s in specs if s.kind != "ice"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_third_set_is_the_second_with_flatter_fish(players):
+    """Issue 14, the project's own tile set (not a rule): set 3 lays out every seed's map
+    as set 2 does, with the same fish in total on every water hex, shared out as evenly as
+    whole fish allow (5, 2 became 4, 3), so the lower ranks at a pool are worth nearly as
+    much as the first."""
+    two, three = tileset_named("waddle-project-tiles/2"), tileset_named("waddle-project-tiles/3")
+    for seed in range(10):
+        old, new = generate_map(players, seed, two), generate_map(players, seed, three)
+        assert [(s.q, s.r, s.kind, s.number) for s in old] == [
+            (s.q, s.r, s.kind, s.number) for s in new
+        ]
+        for where, fish in _fish_by_hex(new).items():
+            before = _fish_by_hex(old)[where]
+            assert sum(fish) == sum(before) and len(fish) == len(before)
+            assert max(fish, default=0) - min(fish, default=0) <= 1, (where, fish)
+    assert _fish_by_hex(generate_map(players, 0, two)) != _fish_by_hex(
+        generate_map(players, 0, three)
+    )
+
+
+def test_two_player_games_score_the_same_on_the_second_and_third_sets():
+    """With two players the majority at a pool scores all its fish, so flatter fish change
+    no two-player score: the same moves on the same seed give the same totals."""
+    two, three = tileset_named("waddle-project-tiles/2"), tileset_named("waddle-project-tiles/3")
+    for seed in range(12):
+        old, new = new_record(2, seed, two).start(), new_record(2, seed, three).start()
+        rng = random.Random(seed)
+        while not old.is_over():
+            action = rng.choice(old.legal_actions())
+            old.apply(action)
+            new.apply(action)
+        assert new.is_over() and new.scores() == old.scores()
 
 
 def test_every_tile_set_a_link_can_name_is_available_under_its_name():
@@ -156,7 +200,7 @@ def test_a_tile_set_file_names_its_format_and_a_known_arrangement():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_rebalanced_set_shares_its_ice_evenly_and_opens_with_a_single_hex(players):
-    """Issue 14, the project's own tile set (not a rule): with waddle-project-tiles/2 no
+    """Issue 14, the project's own tile set (not a rule): since waddle-project-tiles/2 no
     seat places one more penguin than another by the ice count alone, and the first
     round is the start tile's one ice hex, so taking it hands the next round's first pick
     on (the first player may scout instead)."""

@@ -1,39 +1,36 @@
 """The seat compensation option: VP for the later seats of the starting order.
 
 **Not a rule of Waddle.** The rulebook has no compensation: the first player simply goes
-first. Self-play of the project's bots shows seats of the starting order faring unevenly
-that the project's second tile set narrows but does not close for every player count
-(three players: the last seat wins 23% of hard self-play games; five players: the first
-wins 30%; the README's tile-set note has the figures), so the app offers this remedy, the
-one board games have long used for a first-mover advantage (komi in Go): each seat after
-the first starts the final count with a few VP. It is off by default; a game with it says
-so in its record (``"compensation"``), its share link (``w2.``) and its rules page, and the
-result panel shows the VP apart.
+first. Self-play of the project's bots shows the seats of the starting order faring
+unevenly with 3 to 5 players, which the project's tile sets narrow but do not close (on
+set 3, the current one, the last of three seats wins 28% of hard self-play games and the
+last of five 11%; the README's tile-set note has the figures), so the app offers this
+remedy, the one board games have long used for a first-mover advantage (komi in Go): each
+seat after the first starts the final count with a few VP. It is off by default; a game
+with it says so in its record (``"compensation"``), its share link (``w2.``) and its rules
+page, and the result panel shows the VP apart.
 
-The table gives each seat of the starting order its VP, by player count, on tile set 2
-(the current one). Each entry was fitted with ``scripts/bench_balance.py
---fit-compensation`` (see :func:`fit_compensation`) to hard self-play games (300
-iterations a move), then checked by games played with it on, on maps the fit had not
-seen (the README's tile-set note has every figure):
+The table gives each seat of the starting order its VP, by player count, for tile set 3.
+Each entry was fitted with ``scripts/bench_balance.py --fit-compensation`` (see
+:func:`fit_compensation`) to 400 hard self-play games (300 iterations a move, seeds
+0-399), then checked by 400 games played with it on, on maps the fit had not seen (seeds
+2000-2399):
 
-- 2 players, (0, 0): the seats are even without it (49.6 / 50.4% over 800 games).
-- 3 players, (0, 0, 2): fitted to 800 games; with it on (seeds 2000-2399),
-  29.9 / 32.8 / 37.4%.
-- 4 players, (0, 0, 1, 2): fitted to 400 games; with it on (seeds 1000-1399),
-  27.7 / 26.3 / 22.0 / 24.0%.
-- 5 players, (0, 0, 1, 2, 2): fitted to 400 games, the best of 1200; with it on, two
-  checks of 400 (seeds 1000-1399 and 3000-3399) gave 25.4 / 16.5 / 17.7 / 22.6 / 17.9%
-  and 24.5 / 20.1 / 18.6 / 19.8 / 17.1%, together 24.9 / 18.3 / 18.1 / 21.2 / 17.5%.
-  With five seats, 400 games leave a largest gap of about 3 points from chance alone.
+- 2 players, (0, 0): the seats are even without it (50.6 / 49.4%), so it adds nothing.
+- 3 players, (0, 0, 1): with it on, 36.2 / 33.7 / 30.1% (without, 35.7 / 36.0 / 28.3%).
+- 4 players, (0, 1, 1, 2): with it on, 26.8 / 26.0 / 24.1 / 23.2%.
+- 5 players, (0, 0, 1, 1, 2): with it on, 24.1 / 23.9 / 18.5 / 18.9 / 14.5% (without,
+  26.1 / 25.4 / 19.0 / 18.7 / 10.7%); (0, 0, 1, 1, 3), checked on seeds 3000-3399, left
+  the fourth seat at 12.7%.
 
-A record stores the VP it was played with, so changing the table later never changes an
-old game.
+On set 2 the same method gave (0, 0, 2), (0, 0, 1, 2) and (0, 0, 1, 2, 2) for 3 to 5 players.
+A record stores the VP it was played with, so changing the table never changes an old game.
 
->>> seat_compensation(3)
-(0, 0, 2)
+>>> seat_compensation(4)
+(0, 1, 1, 2)
 >>> from waddle.games.waddle.record import new_record
->>> record = new_record(3, seed=4, compensation=seat_compensation(3))
->>> record.start().scores()[record.order[2]]
+>>> record = new_record(4, seed=4, compensation=seat_compensation(4))
+>>> record.start().scores()[record.order[3]]
 2
 """
 
@@ -44,9 +41,9 @@ from itertools import product
 
 SEAT_VP: dict[int, tuple[int, ...]] = {
     2: (0, 0),
-    3: (0, 0, 2),
-    4: (0, 0, 1, 2),
-    5: (0, 0, 1, 2, 2),
+    3: (0, 0, 1),
+    4: (0, 1, 1, 2),
+    5: (0, 0, 1, 1, 2),
 }
 """VP added to each seat's final score (seat 0 moves first), by player count."""
 

@@ -52,7 +52,7 @@ class WaddleGame(GamePackage):
         :attr:`new_game_options` (by key).
 
         >>> GAME.new_record(3, seed=4, options={"compensation": True}).compensation
-        (0, 0, 2)
+        (0, 0, 1)
         """
         return self._with_options(new_record(players, seed), options)
 

@@ -45,7 +45,7 @@ is always written ``w1.``, exactly as before; an app older than the option refus
 ``w2.`` link (unknown format) rather than open it without the compensation."""
 PREFIXES = (PREFIX, PREFIX_COMPENSATED)
 
-TILESETS = ("waddle-project-tiles/1", "waddle-project-tiles/2")
+TILESETS = ("waddle-project-tiles/1", "waddle-project-tiles/2", "waddle-project-tiles/3")
 """Tile sets a link can name, by position: append, never reorder. A link names the tile set
 its map came from, so a link written before a new tile set keeps opening on the old one."""
 

@@ -45,9 +45,10 @@ TILESET_FORMATS = ("waddle-tiles/1", "waddle-tiles/2")
 TILESET_FILES = {
     "waddle-project-tiles/1": "tiles-1.json",
     "waddle-project-tiles/2": "tiles-2.json",
+    "waddle-project-tiles/3": "tiles-3.json",
 }
 """Every tile set the app can generate maps from, by name: its file next to this module."""
-CURRENT_TILESET = "waddle-project-tiles/2"
+CURRENT_TILESET = "waddle-project-tiles/3"
 """The tile set of new games."""
 _MAP_STREAM = 1
 _MAX_ATTEMPTS = 50
