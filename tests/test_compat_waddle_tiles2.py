@@ -13,8 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
+from compat_checks import assert_saves_open_as_written
 
-from waddle.app.saves import MemoryStorage, SaveStore, import_file
+from waddle.app.saves import import_file
 from waddle.app.session import Session
 from waddle.games.waddle import Record
 from waddle.games.waddle.link import decode_link
@@ -79,23 +80,7 @@ def test_a_record_on_the_second_tile_set_replays_to_the_same_scores(case) -> Non
 
 
 def test_saves_and_the_autosave_on_the_second_tile_set_open_where_they_were() -> None:
-    storage = MemoryStorage()
-    for case in FIXTURES["saves"]:
-        storage.data[case["key"]] = case["text"]
-    storage.data["waddle:autosave"] = FIXTURES["autosave"]["text"]
-    store = SaveStore(storage)
-    assert store.list().problems == []
-    for case in FIXTURES["saves"]:
-        session = store.load(case["key"])
-        assert session.full_record().dumps() == case["full_record"]
-        assert session.setup.generated.tileset == TILESET
-        assert session.state.ply == case["ply"]
-        assert [s.name for s in session.seats] == case["names"]
-        assert [s.bot for s in session.seats] == case["bots"]
-    session, problem = store.load_autosave()
-    assert problem is None
-    assert session.full_record().dumps() == FIXTURES["autosave"]["full_record"]
-    assert session.state.ply == FIXTURES["autosave"]["ply"]
+    assert_saves_open_as_written(FIXTURES, TILESET)
 
 
 @pytest.mark.parametrize("case", FIXTURES["exports"], ids=lambda c: str(len(c["text"])))

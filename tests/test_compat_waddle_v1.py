@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from compat_checks import assert_saves_open_as_written
 
-from waddle.app.saves import MemoryStorage, SaveStore, import_file
+from waddle.app.saves import import_file
 from waddle.app.session import Session
 
 FIXTURES = json.loads(
@@ -32,24 +33,7 @@ def test_an_old_share_link_opens_the_same_game_with_its_seats(case) -> None:
 
 
 def test_old_named_saves_and_the_autosave_open_at_their_position_with_the_redo_line() -> None:
-    storage = MemoryStorage()
-    for case in FIXTURES["saves"]:
-        storage.data[case["key"]] = case["text"]
-    storage.data["waddle:autosave"] = FIXTURES["autosave"]["text"]
-    store = SaveStore(storage)
-    listing = store.list()
-    assert listing.problems == []
-    assert sorted(e.key for e in listing.entries) == sorted(c["key"] for c in FIXTURES["saves"])
-    for case in FIXTURES["saves"]:
-        session = store.load(case["key"])
-        assert session.full_record().dumps() == case["full_record"]
-        assert session.state.ply == case["ply"]
-        assert [s.name for s in session.seats] == case["names"]
-        assert [s.bot for s in session.seats] == case["bots"]
-    session, problem = store.load_autosave()
-    assert problem is None
-    assert session.full_record().dumps() == FIXTURES["autosave"]["full_record"]
-    assert session.state.ply == FIXTURES["autosave"]["ply"]
+    assert_saves_open_as_written(FIXTURES)
 
 
 @pytest.mark.parametrize("case", FIXTURES["exports"], ids=lambda c: str(len(c["text"])))
