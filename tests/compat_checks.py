@@ -4,6 +4,33 @@ of the app wrote into a browser's storage opens today to exactly what it held.""
 from __future__ import annotations
 
 from waddle.app.saves import MemoryStorage, SaveStore
+from waddle.app.session import Session
+from waddle.games.waddle import Record
+
+
+def assert_link_opens_as_written(case: dict) -> Session:
+    """A fixture's share link opens to the record it held, over or not, with its scores,
+    seat names and computer seats (when it had any); the session, for further checks."""
+    session = Session.from_link(case["link"])
+    assert session.record().dumps() == case["record"]
+    assert session.state.is_over() == case["over"]
+    assert session.state.scores() == case["scores"]
+    if case["names"]:
+        assert [s.name for s in session.seats] == case["names"]
+    if case["bots"]:
+        assert [s.bot for s in session.seats] == case["bots"]
+    return session
+
+
+def assert_record_replays_as_written(case: dict) -> Record:
+    """A fixture's record text replays to its ply, end and scores, and is written back
+    as the very same text; the record, for further checks."""
+    record = Record.loads(case["text"])
+    state = record.replay()
+    assert state.ply == case["ply"] and state.is_over() == case["over"]
+    assert state.scores() == case["scores"]
+    assert record.dumps() == case["text"]
+    return record
 
 
 def assert_saves_open_as_written(fixtures: dict, tileset: str | None = None) -> None:

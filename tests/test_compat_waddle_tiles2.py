@@ -13,11 +13,13 @@ import json
 from pathlib import Path
 
 import pytest
-from compat_checks import assert_saves_open_as_written
+from compat_checks import (
+    assert_link_opens_as_written,
+    assert_record_replays_as_written,
+    assert_saves_open_as_written,
+)
 
 from waddle.app.saves import import_file
-from waddle.app.session import Session
-from waddle.games.waddle import Record
 from waddle.games.waddle.link import decode_link
 
 TILESET = "waddle-project-tiles/2"
@@ -40,15 +42,8 @@ def test_the_fixtures_are_games_on_the_second_tile_set() -> None:
 
 @pytest.mark.parametrize("case", FIXTURES["links"], ids=lambda c: c["link"][:20])
 def test_a_link_on_the_second_tile_set_opens_its_map_and_game(case) -> None:
-    session = Session.from_link(case["link"])
-    assert session.record().dumps() == case["record"]
+    session = assert_link_opens_as_written(case)
     assert json.loads(case["record"])["generated"]["tileset"] == TILESET
-    assert session.state.is_over() == case["over"]
-    assert session.state.scores() == case["scores"]
-    if case["names"]:
-        assert [s.name for s in session.seats] == case["names"]
-    if case["bots"]:
-        assert [s.bot for s in session.seats] == case["bots"]
     # The seat compensation option is kept: in the record, the rules and New game's options.
     assert session.record().compensation == compensation(case)
     assert session.state.compensation == compensation(case)
@@ -71,12 +66,8 @@ def test_a_study_link_on_the_second_tile_set_keeps_its_study(case) -> None:
 
 @pytest.mark.parametrize("case", FIXTURES["records"], ids=lambda c: str(len(c["text"])))
 def test_a_record_on_the_second_tile_set_replays_to_the_same_scores(case) -> None:
-    record = Record.loads(case["text"])
+    record = assert_record_replays_as_written(case)
     assert record.generated is not None and record.generated.tileset == TILESET
-    state = record.replay()
-    assert state.ply == case["ply"] and state.is_over() == case["over"]
-    assert state.scores() == case["scores"]
-    assert record.dumps() == case["text"]
 
 
 def test_saves_and_the_autosave_on_the_second_tile_set_open_where_they_were() -> None:
