@@ -147,8 +147,9 @@ def test_the_third_set_is_the_second_with_flatter_fish(players):
         assert [(s.q, s.r, s.kind, s.number) for s in old] == [
             (s.q, s.r, s.kind, s.number) for s in new
         ]
+        fish_before = _fish_by_hex(old)
         for where, fish in _fish_by_hex(new).items():
-            before = _fish_by_hex(old)[where]
+            before = fish_before[where]
             assert sum(fish) == sum(before) and len(fish) == len(before)
             assert max(fish, default=0) - min(fish, default=0) <= 1, (where, fish)
     assert _fish_by_hex(generate_map(players, 0, two)) != _fish_by_hex(
