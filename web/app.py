@@ -28,7 +28,9 @@ from waddle.app.chrome import (
     saves_html,
     seat_rows_html,
     viewer_for,
+    whole_number,
 )
+from waddle.app.opening import open_page
 from waddle.app.saves import (
     SHELF_PREFIX,
     MemoryStorage,
@@ -91,6 +93,13 @@ PREVIEW_KEY = "waddle:preview"
 def new_seed() -> int:
     """A fresh board seed, short enough to read out and type."""
     return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0]) % 1_000_000 + 1
+
+
+def unreadable(what: str, error: Exception) -> str:
+    """One line for an error a reader should have named (a bug): the details go to the
+    console for developers, never a traceback to the player."""
+    window.console.error("".join(traceback.format_exception(error)))
+    return f"{what}: the file could not be read ({type(error).__name__}). Nothing was changed."
 
 
 def element(element_id: str):
@@ -199,8 +208,9 @@ class App:
             problems.append(problem)
         if self.embed and self.session is not None:
             ply = params.get("ply")
-            if not ffi.is_none(ply) and str(ply).isdigit():
-                self.session.go_to(int(ply))
+            shown_ply = None if ffi.is_none(ply) else whole_number(str(ply), 6)
+            if shown_ply is not None:
+                self.session.go_to(shown_ply)
         # Studies, the board editor, the embed builder (and the embedded view's &end,
         # &theme and host messages): web/teaching.py.
         self.teaching = Teaching(self, params)
@@ -209,60 +219,13 @@ class App:
     # -- start-up -----------------------------------------------------------------------
 
     def _initial_session(self, requested: str | None) -> tuple[Session | None, str | None]:
-        """The game in the address, else ``?game=``, else (full app) the autosave, else a
-        fresh game (embedded) or none, which shows the chooser."""
+        """The first game on screen (see :func:`waddle.app.opening.open_page`, which keeps
+        the game in progress whatever the address holds)."""
         text = window.location.hash.removeprefix("#")
-        problem = autosave_problem = None
-        if text:
-            try:
-                linked = Session.from_link(text)
-            except LinkError as e:
-                # Whoever follows a link came to play: a new game of the link's game (by its
-                # prefix; the first game when even that is unreadable), and the reason.
-                entry = GAMES.by_link(text) or GAMES.default
-                return Session.new(entry.id, entry.default_players, new_seed()), (
-                    f"The game in this link could not be opened: {e}. "
-                    "A new game was started instead."
-                )
-            else:
-                if not self.embed:
-                    # A reload: the autosave is this very game, with the moves taken back
-                    # by undo that a link does not hold. Use it, to redo them.
-                    saved, _ = self.saves.load_autosave()
-                    if saved is not None and saved.link() == linked.link():
-                        return saved, None
-                return linked, None
-        if requested is not None:
-            try:
-                entry = GAMES.by_id(requested)
-            except KeyError:
-                problem = " ".join(
-                    p for p in (problem, f"There is no game called “{requested}” here.") if p
-                )
-            else:
-                session = Session.new(entry.id, entry.default_players, new_seed())
-                if not self.embed:
-                    saved, autosave_problem = self.saves.load_autosave()
-                    if autosave_problem:
-                        self._kept_autosave_game = session.link()  # until this game changes
-                        problem = f"{autosave_problem} A new game was started instead."
-                    elif saved is not None:
-                        problem = self._shelve(entry.id)  # another kind stays resumable
-                return session, problem
-        if not self.embed:
-            session, autosave_problem = self.saves.load_autosave()
-            if session is not None:
-                return session, problem
-            # A damaged autosave (a newer version's, perhaps) stays as it is until the player
-            # starts or opens a game: merely opening the page must not destroy it (and with
-            # no game on the board nothing is saved).
-            problem = " ".join(p for p in (problem, autosave_problem) if p) or None
-            return None, problem
-        entry = GAMES.default
-        session = Session.new(entry.id, entry.default_players, new_seed())
-        if problem:
-            problem += " A new game was started instead."
-        return session, problem
+        opened = open_page(text, requested, self.saves, self.embed, new_seed)
+        if opened.keep_autosave and opened.session is not None:
+            self._kept_autosave_game = opened.session.link()  # until this game changes
+        return opened.session, opened.problem
 
     def start(self) -> None:
         """Show the first screen: the game, or the chooser when there is none."""
@@ -767,11 +730,10 @@ class App:
             return
         choice = form.querySelector('[name="map"]:checked').value
         if choice == "seed":
-            text = element("ng-seed").value.strip()
-            if not text.isdigit() or len(text) > 12:
+            seed = whole_number(str(element("ng-seed").value), 12)
+            if seed is None:
                 self._new_game_error("A board seed is a whole number of up to 12 digits.")
                 return
-            seed = int(text)
         if choice == "file":
             if self._board_file is None:
                 self._new_game_error("Choose the custom board's .json file first.")
@@ -813,6 +775,11 @@ class App:
             session = self.saves.load(str(key))
         except SaveError as e:
             element("saves-message").textContent = f"That save could not be loaded: {e}."
+            return
+        except Exception as error:  # a bug in a reader: say so; the game on screen stays
+            element("saves-message").textContent = unreadable(
+                "That save could not be loaded", error
+            )
             return
         element("saves").close()
         self.show_game(session, "Save loaded.")
@@ -871,6 +838,9 @@ class App:
             session = import_file(str(text))
         except SaveError as e:
             element("saves-message").textContent = f"Not imported: {e}."
+            return
+        except Exception as error:  # a bug in a reader: say so; the game on screen stays
+            element("saves-message").textContent = unreadable("Not imported", error)
             return
         element("saves").close()
         self.show_game(session, "Game imported.")

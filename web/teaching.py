@@ -15,6 +15,7 @@ from html import escape
 
 from pyscript import document, ffi, window
 
+from waddle.app.chrome import whole_number
 from waddle.app.editor import DRAFT_PREFIX, BoardEditing, board_game, has_editor
 from waddle.app.embed import (
     DEFAULT_SIZE,
@@ -370,8 +371,8 @@ class Teaching:
             step_field.value = str(source.state.ply)
         steps = end if end is not None else source.total_plies
         step_field.max = str(steps)
-        text = str(step_field.value).strip()
-        ply = min(int(text), steps) if text.isdigit() else source.state.ply
+        typed = whole_number(str(step_field.value), 6)
+        ply = min(typed, steps) if typed is not None else source.state.ply
         theme = str(element("embed-theme").value) or None
         options = EmbedOptions(ply, bool(element("embed-readonly").checked), end, theme)
         base = str(window.location.href).split("#")[0].split("?")[0]
@@ -487,7 +488,7 @@ class Teaching:
         low, high = entry.players
         players = element("editor-players")
         chosen = str(players.value) if str(players.value) else str(entry.default_players)
-        if not chosen.isdigit() or not low <= int(chosen) <= high:
+        if not low <= (whole_number(chosen, 2) or 0) <= high:
             chosen = str(entry.default_players)
         players.innerHTML = "".join(
             f'<option value="{n}"{" selected" if str(n) == chosen else ""}>{n}</option>'

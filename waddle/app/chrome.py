@@ -270,3 +270,19 @@ def _finished(session: Any) -> bool:
     """Whether the game's line of play ends over (a session), or its state is over."""
     line_over = getattr(session, "line_over", None)
     return bool(line_over) if line_over is not None else session.state.is_over()
+
+
+def whole_number(text: str, max_digits: int = 12) -> int | None:
+    """``text`` as a whole number written in ASCII digits (a form field, ``?ply=``), else
+    None: ``str.isdigit`` also accepts "²" (which ``int`` refuses) and "٣" (which it reads
+    as 3), and a number of thousands of digits costs ``int`` time.
+
+    >>> whole_number("42"), whole_number(" 7 "), whole_number("²"), whole_number("٣")
+    (42, 7, None, None)
+    >>> whole_number("-1"), whole_number("1" * 13)
+    (None, None)
+    """
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > max_digits:
+        return None
+    return int(text)

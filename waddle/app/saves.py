@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from waddle.app.session import Session
+from waddle.core import jsontext
+from waddle.core.jsontext import JSONTextError, shown
 from waddle.core.records import RecordError
 from waddle.core.study import Study, StudyError
 from waddle.games import GAMES
@@ -36,6 +38,9 @@ SHELF_PREFIX = PREFIX + "shelf:"
 """``waddle:shelf:<game>``: the last game of a game that was left for another one, so that
 opening Hey, That's My Fish! never costs the Waddle game in progress (the chooser offers
 to resume it)."""
+MAX_FILE_CHARS = 5_000_000
+"""The longest save or imported file read: the longest game of any game here, with every
+seat named and a study of long captions, is well under 1 MB."""
 
 
 class Storage(Protocol):
@@ -131,7 +136,7 @@ def session_from_json(data: Any) -> Session:
     fmt = data.get("format") if isinstance(data, dict) else None
     entry = GAMES.by_format(fmt)
     if entry is None:
-        raise SaveError(f"it holds no game this version knows (format {json.dumps(fmt)[:40]})")
+        raise SaveError(f"it holds no game this version knows (format {shown(fmt)})")
     game = entry.load()
     seats = data.get("seats")
     names = colours = bots = None
@@ -155,9 +160,9 @@ def session_from_json(data: Any) -> Session:
 def import_file(text: str) -> Session:
     """A game from an exported ``.json`` file; ``SaveError`` says what is wrong with it."""
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError("this file is not a game record (it is not JSON)") from None
+        data = jsontext.loads(text, max_chars=MAX_FILE_CHARS)
+    except JSONTextError as e:
+        raise SaveError(f"this file is not a game record ({e})") from None
     fmt = data.get("format") if isinstance(data, dict) else None
     if GAMES.by_format(fmt) is None:
         known = ", ".join(f for entry in GAMES for f in entry.formats)
@@ -282,14 +287,14 @@ class SaveStore:
         if text is None:
             raise SaveError("it is empty")
         try:
-            data = json.loads(text)
-        except ValueError:
-            raise SaveError("it is damaged (not JSON)") from None
+            data = jsontext.loads(text, max_chars=MAX_FILE_CHARS)
+        except JSONTextError as e:
+            raise SaveError(f"it is damaged ({e})") from None
         if not isinstance(data, dict):
             raise SaveError("it is damaged")
         fmt = data.get("format")
         if fmt != SAVE_FORMAT:
-            raise SaveError(f"it was stored in an unknown format ({json.dumps(fmt)[:40]})")
+            raise SaveError(f"it was stored in an unknown format ({shown(fmt)})")
         return data
 
     def _entry(self, key: str, text: str | None) -> SaveEntry:
