@@ -227,8 +227,8 @@ def test_a_hand_is_worth_more_with_the_hero_whose_ability_it_feeds():
 
 def test_the_greedy_player_picks_the_free_hero_that_wins_most_in_self_play():
     """Heroes are chosen in turn (rulebook, "Choose Penguin Heroes"): Katta, then Davis,
-    then Dee win most often in medium self-play (README, "Waddle Waddle: seats and
-    heroes")."""
+    then Dee win most often in medium self-play (docs/benchmarks.md, "Waddle Waddle: seats
+    and heroes")."""
     state = new_record(3, 1).start()
     picks = []
     while state.phase == "hero":
