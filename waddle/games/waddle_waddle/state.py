@@ -79,6 +79,25 @@ from waddle.games.waddle_waddle.observation import (
     WaddleOffer,
 )
 from waddle.games.waddle_waddle.options import Options
+from waddle.games.waddle_waddle.phases import (
+    DYAN_MOVES,
+    HAND_LIMIT,
+    HERO_PHASE,
+    LYNCH_REFILL,
+    MAX_FISH,
+    OIL_MOVES,
+    OIL_NESTS,
+    OVER,
+    PLAY,
+    REFILL2,
+    SHARK_FISH,
+    SHEATHBILL_TIE,
+    TAKE,
+    THREAT,
+    TOKENS,
+    TURN,
+    WADDLE2,
+)
 from waddle.games.waddle_waddle.threats import (
     BOAT,
     OIL,
@@ -91,27 +110,6 @@ from waddle.games.waddle_waddle.threats import (
     THREATS,
     THREATS_PER_SEASON,
 )
-
-HAND_LIMIT = 9
-"""No draft with 9 cards in hand."""
-MAX_FISH = 2
-"""No fishing trip with 2 fish in hand."""
-OIL_MOVES = 3
-
-HERO_PHASE = "hero"
-TURN = "turn"
-TAKE = "take"
-REFILL2 = "refill2"
-LYNCH_REFILL = "lynch"
-PLAY = "play"
-DYAN_MOVES = "dyan"
-WADDLE2 = "waddle2"
-THREAT = "threat"
-SHARK_FISH = "shark"
-OIL_NESTS = "oil"
-SHEATHBILL_TIE = "sheathbill"
-TOKENS = "tokens"
-OVER = "over"
 
 _NOT_AT = tuple(
     -1 if t.not_at is None else ROOKERY_IDS.index(t.not_at) for t in THREATS
@@ -1454,4 +1452,24 @@ def _draft_queue(kind: str, order: list[int]) -> list[tuple[str, int]]:
     return queue[:ROOKERIES]
 
 
-__all__ = ["STACK_CARDS", "WaddleWaddleState"]
+__all__ = [
+    "DYAN_MOVES",
+    "HAND_LIMIT",
+    "HERO_PHASE",
+    "LYNCH_REFILL",
+    "MAX_FISH",
+    "OIL_MOVES",
+    "OIL_NESTS",
+    "OVER",
+    "PLAY",
+    "REFILL2",
+    "SHARK_FISH",
+    "SHEATHBILL_TIE",
+    "STACK_CARDS",
+    "TAKE",
+    "THREAT",
+    "TOKENS",
+    "TURN",
+    "WADDLE2",
+    "WaddleWaddleState",
+]
