@@ -98,6 +98,7 @@ from waddle.games.waddle_waddle.phases import (
     TURN,
     WADDLE2,
 )
+from waddle.games.waddle_waddle.season_rules import SeasonRules
 from waddle.games.waddle_waddle.threats import (
     BOAT,
     OIL,
@@ -116,7 +117,7 @@ _NOT_AT = tuple(
 )  # each threat's forbidden rookery, by index
 
 
-class WaddleWaddleState:
+class WaddleWaddleState(SeasonRules):
     """A game of Waddle Waddle in progress (the class of :mod:`.state`'s docstring).
 
     The setup (component set, options, every season's deck, the season events and the
@@ -283,17 +284,6 @@ class WaddleWaddleState:
     @property
     def deck_left(self) -> int:
         return len(self.decks[self.season]) - self.pos
-
-    @property
-    def event(self):
-        """The current season's event (:class:`~.components.Event`), or None."""
-        if not self.events or self.phase == HERO_PHASE:
-            return None
-        return self.components.events[self.events[self.season]]
-
-    def _effect(self, kind: str):
-        event = self.event
-        return event if event is not None and event.kind == kind else None
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -528,6 +518,7 @@ class WaddleWaddleState:
             self._undo.append(self._snapshot())
         self._legal = None
         self.history.append(action)
+        # The phase's own step, ``_do_<phase>``, in the part of the rules it belongs to.
         getattr(self, "_do_" + self.phase)(action)
 
     def apply_text(self, text: str) -> None:
@@ -732,16 +723,6 @@ class WaddleWaddleState:
         self.tied = []
         self._action_done()
 
-    def _do_tokens(self, action: Action) -> None:
-        kind, token, r = action
-        (self.cp_at if kind == K.CP else self.ft_at)[r] = token
-        self.queue.pop(0)
-        if self.queue:
-            self.mover = self.queue[0][1]
-        else:
-            self.season += 1
-            self._start_season()
-
     # -- the flow of turns and seasons -----------------------------------------------------
 
     def _action_done(self) -> None:
@@ -810,124 +791,6 @@ class WaddleWaddleState:
         self.phase = THREAT
         self.mover = self.cur
 
-    def _start_season(self) -> None:
-        """Tokens and fish at the rookeries, the event, the deal (rulebook, "Starting a
-        Season")."""
-        s = self.season
-        self.phase = TURN  # the season is on: its event is revealed
-        if s == 0:
-            self.cp_at = list(self.tokens[0])
-            self.ft_at = list(self.tokens[1])
-        for r in range(ROOKERIES):
-            self._add_fish(r, self.components.fish_tokens[self.ft_at[r]])
-        event = self.event
-        if event is not None and event.kind == "rookery_fish":
-            for r in range(ROOKERIES):
-                self._add_fish(r, event.param("amount"))
-        if self.decks[s] is None:
-            self._draw_future_decks()
-        self.pos = 0
-        self.threats_seen = 0
-        self.season_threats = []
-        self.turns_left = -1
-        for k in range(self.n):
-            p = (self.first + k) % self.n
-            self.hands[p] = sorted([self._draw(), self._draw()])
-            self.known[p] = []
-        self.floe = sorted(self._draw() for _ in range(2 * self.n))
-        self.cur = self.first
-        self._begin_turn()
-
-    def _add_fish(self, r: int, amount: int) -> None:
-        if self.options.no_fish:
-            return
-        amount = max(-self.rfish[r], min(amount, self.supply))
-        self.rfish[r] += amount
-        self.supply -= amount
-
-    def _end_season(self) -> None:
-        awards = self.season_awards()
-        for p in range(self.n):
-            self.score[p] += awards[p]
-        self.bonuses.append(tuple(awards))
-        if self.season + 1 >= len(self.decks):
-            for p, points in enumerate(self.handicap_points()):
-                self.score[p] += points
-            self.phase = OVER
-            self.mover = None
-            return
-        # Reset (rulebook, "Resetting the Game for the Next Season").
-        for p in range(self.n):
-            self.hands[p] = []
-            self.known[p] = []
-            self.frozen[p] = False
-        self.floe = []
-        self.threats_at = [[] for _ in range(ROOKERIES)]
-        old_first = self.first
-        self.first = self._ranked(ascending=True, after=old_first)[0]
-        low_to_high = self._ranked(ascending=True, after=old_first)
-        high_to_low = self._ranked(ascending=False, after=old_first)
-        self.queue = _draft_queue(K.CP, low_to_high) + _draft_queue(K.SUPPLY, high_to_low)
-        self.cp_at = [-1] * ROOKERIES
-        self.ft_at = [-1] * ROOKERIES
-        self.phase = TOKENS
-        self.mover = self.queue[0][1]
-        self.cur = self.first
-
-    def _ranked(self, ascending: bool, after: int) -> list[int]:
-        """Players by score; ties go to whoever sits nearest the left of ``after`` (the
-        first player when the season ended), as the rulebook breaks a tie for last."""
-        n = self.n
-
-        def key(p: int) -> tuple[int, int]:
-            return (self.score[p] if ascending else -self.score[p], (p - after - 1) % n)
-
-        return sorted(range(n), key=key)
-
-    def season_awards(self) -> list[int]:
-        """Each player's end-of-season bonus now (rulebook, "End of Season Scoring"): the
-        sum of :meth:`rookery_awards` over the rookeries."""
-        awards = [0] * self.n
-        for r in range(ROOKERIES):
-            for p, bonus in enumerate(self.rookery_awards(r)):
-                awards[p] += bonus
-        return awards
-
-    def rookery_awards(self, r: int) -> list[int]:
-        """Each player's end-of-season bonus at rookery ``r`` now: the most nests take the
-        larger bonus and the second most the smaller; players tied for first each take the
-        smaller (no second place); players tied for second share it, half each. The
-        two-player variant pays the larger bonus to a sole leader only."""
-        awards = [0] * self.n
-        if self.cp_at[r] < 0:
-            return awards
-        factor_event = self._effect("bonus_multiplier")
-        factor = factor_event.param("factor") if factor_event else 1
-        larger, smaller = self.components.conservation_tokens[self.cp_at[r]]
-        larger, smaller = larger * factor, smaller * factor
-        counts = self.nests[r]
-        top = max(counts)
-        if top == 0:
-            return awards
-        first = [p for p in range(self.n) if counts[p] == top]
-        if self.options.two_player_variant:
-            if len(first) == 1:
-                awards[first[0]] += larger
-            return awards
-        if len(first) > 1:
-            for p in first:
-                awards[p] += smaller
-            return awards
-        awards[first[0]] += larger
-        rest = [c for p, c in enumerate(counts) if p != first[0] and c > 0]
-        if not rest:
-            return awards
-        second = [p for p in range(self.n) if p != first[0] and counts[p] == max(rest)]
-        share = smaller if len(second) == 1 else smaller // 2
-        for p in second:
-            awards[p] += share
-        return awards
-
     # -- cards moving ----------------------------------------------------------------------
 
     def _draw(self) -> int:
@@ -967,20 +830,6 @@ class WaddleWaddleState:
         """Conservation Points so far (end-of-season bonuses only once a season ends; the
         hero handicap option's points, if on, once the game ends)."""
         return list(self.score)
-
-    def handicap_points(self) -> list[int]:
-        """Each player's points from the hero handicap option (not a rule: see
-        :mod:`.handicap`), added to the score at the final count; all 0 without it."""
-        table = self.options.hero_handicap
-        if table is None:
-            return [0] * self.n
-        return [table[h] if h >= 0 else 0 for h in self.hero]
-
-    def nest_totals(self) -> list[int]:
-        return [sum(self.nests[r][p] for r in range(ROOKERIES)) for p in range(self.n)]
-
-    def most_in_one(self) -> list[int]:
-        return [max(self.nests[r][p] for r in range(ROOKERIES)) for p in range(self.n)]
 
     def winners(self) -> list[int]:
         """The most Conservation Points; a tie goes to the most nests, then to the most
@@ -1436,20 +1285,6 @@ def _best_conversion(counts: list[int], mask: int, per: int) -> list[int]:
                 if nests > best_nests:
                     best, best_nests = trial, nests
     return best
-
-
-def _draft_queue(kind: str, order: list[int]) -> list[tuple[str, int]]:
-    """Who places each of the five tokens of a kind: the first in ``order`` places
-    ``6 - players`` of them (at least one; rulebook: two with 4 players, three with 3),
-    then one each in order."""
-    n = len(order)
-    first_count = max(1, 6 - n)
-    queue = [(kind, order[0])] * first_count
-    for p in order[1:]:
-        if len(queue) >= ROOKERIES:
-            break
-        queue.append((kind, p))
-    return queue[:ROOKERIES]
 
 
 __all__ = [
