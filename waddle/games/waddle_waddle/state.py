@@ -99,25 +99,18 @@ from waddle.games.waddle_waddle.phases import (
     WADDLE2,
 )
 from waddle.games.waddle_waddle.season_rules import SeasonRules
+from waddle.games.waddle_waddle.threat_rules import _NOT_AT, ThreatRules
 from waddle.games.waddle_waddle.threats import (
     BOAT,
-    OIL,
     ORCA,
     POLLUTION,
     SEAL,
-    SHARK,
-    SHEATHBILL,
     SKUA,
     THREATS,
-    THREATS_PER_SEASON,
 )
 
-_NOT_AT = tuple(
-    -1 if t.not_at is None else ROOKERY_IDS.index(t.not_at) for t in THREATS
-)  # each threat's forbidden rookery, by index
 
-
-class WaddleWaddleState(SeasonRules):
+class WaddleWaddleState(ThreatRules, SeasonRules):
     """A game of Waddle Waddle in progress (the class of :mod:`.state`'s docstring).
 
     The setup (component set, options, every season's deck, the season events and the
@@ -370,19 +363,6 @@ class WaddleWaddleState(SeasonRules):
             r for r in range(ROOKERIES) if r != src and (skua_ok or SKUA not in self.threats_at[r])
         ]
         return [Action(K.MOVE, q, r) for q in range(self.n) if self.nests[src][q] > 0 for r in to]
-
-    def _threat_places(self) -> tuple[list[int], bool]:
-        """Where the revealed threat may go, and whether a Fishing Boat found no rookery
-        with fish (it then gives another action)."""
-        t = self.threat
-        free = [r for r in range(ROOKERIES) if len(self.threats_at[r]) < self.spaces[r]]
-        allowed = [r for r in free if r != _NOT_AT[t]] or free
-        if t == BOAT:
-            with_fish = [r for r in allowed if self.rfish[r] > 0]
-            if with_fish:
-                return with_fish, False
-            return allowed, True
-        return allowed, False
 
     def _token_actions(self) -> list[Action]:
         kind, _player = self.queue[0]
@@ -674,55 +654,6 @@ class WaddleWaddleState(SeasonRules):
         self.waddles = 0
         self._action_done()
 
-    def _do_threat(self, action: Action) -> None:
-        r = action.a
-        _places, boat_extra = self._threat_places()
-        t = self.threat
-        self.threats_at[r].append(t)
-        self.threat = -1
-        if self.threats_seen == THREATS_PER_SEASON:
-            # The rest of this round, then one final round (this turn counts as one).
-            self.turns_left = self.n - (self.cur - self.first) % self.n + self.n
-        self.at = r
-        if t == SHARK:
-            if self.rfish[r] > 0:
-                self.phase = SHARK_FISH
-                return
-            self.extra += 1
-        elif t == BOAT and boat_extra:
-            self.extra += 1
-        elif t == OIL and any(self.nests[r]):
-            self.moves_left = min(OIL_MOVES, sum(self.nests[r]))
-            self.phase = OIL_NESTS
-            return
-        elif t == SHEATHBILL and any(self.nests[r]):
-            most = max(self.nests[r])
-            tied = [q for q in range(self.n) if self.nests[r][q] == most]
-            if len(tied) == 1:
-                self._remove_nest(tied[0], r)
-            else:
-                self.tied = tied
-                self.phase = SHEATHBILL_TIE
-                return
-        self._action_done()
-
-    def _do_shark(self, action: Action) -> None:
-        self.rfish[self.at] -= 1
-        self.rfish[action.a] += 1
-        if self.rfish[self.at] == 0:
-            self._action_done()
-
-    def _do_oil(self, action: Action) -> None:
-        self._move_nest(action.a, self.at, action.b)
-        self.moves_left -= 1
-        if self.moves_left == 0 or not any(self.nests[self.at]):
-            self._action_done()
-
-    def _do_sheathbill(self, action: Action) -> None:
-        self._remove_nest(action.a, self.at)
-        self.tied = []
-        self._action_done()
-
     # -- the flow of turns and seasons -----------------------------------------------------
 
     def _action_done(self) -> None:
@@ -779,17 +710,6 @@ class WaddleWaddleState(SeasonRules):
         if event is not None:
             target += event.param("amount")
         return max(target, 1)
-
-    def _reveal(self, card: int) -> None:
-        """A threat turned up: the player places it; the turn then ends (rulebook, "Playing
-        a Threat")."""
-        self.threat = card - THREAT0
-        self.threats_seen += 1
-        self.season_threats.append(self.threat)
-        self.extra = 0
-        self.lynch_due = False
-        self.phase = THREAT
-        self.mover = self.cur
 
     # -- cards moving ----------------------------------------------------------------------
 
