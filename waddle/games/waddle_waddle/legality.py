@@ -47,6 +47,8 @@ class Legality:
 
     __slots__ = ()  # the fields are the state's
 
+    # -- what is legal now -----------------------------------------------------------------
+
     def _list_legal(self) -> list[Action]:
         phase = self.phase
         p = self.cur
@@ -129,6 +131,8 @@ class Legality:
                 tokens.append(i)
         free = [r for r in range(ROOKERIES) if at[r] < 0]
         return [Action(kind, i, r) for i in tokens for r in free]
+
+    # -- words -----------------------------------------------------------------------------
 
     def _reason(self, action: Any) -> str:
         """Why an action that is not legal now cannot be taken, in words for the player."""

@@ -31,6 +31,24 @@ is one decision and moves to the next phase (rules page, "A turn, decision by de
 
 An action that takes another for free (Kevin, a Shark or a Fishing Boat that did nothing)
 returns to ``turn`` for the same player; otherwise the turn passes.
+
+**The rules by concern.** This module holds the state's fields, the protocol and undo; the
+rules themselves are parts of the class, each in a module of its own and mixed in:
+
+- :mod:`.turn_rules`: the turn, its actions on the ice floe and the hand, its end;
+- :mod:`.waddle_rules`: waddles and nests (where a waddle goes, what it places and scores);
+- :mod:`.threat_rules`: threats turned up, placed and acting at once;
+- :mod:`.season_rules`: seasons, their event, their end and its scoring, the token draft;
+- :mod:`.legality`: the legal actions of each phase and the words of a refusal;
+- :mod:`.visibility`: ``view`` and ``determinize``, on one rule of who sees what;
+- :mod:`.phases`: the phases' names and the rules' limits, which every part shares.
+
+Parts of one class rather than functions of the state: the rules are one state machine
+whose steps call each other across concerns (an action ends the turn, which may end the
+season, which starts the next, whose deal may turn up a threat): as methods the parts
+reach one another through ``self``, so none imports this module (no import circle), a step
+costs no extra call, and every method keeps its name on the state, where the bots, the
+presenter and the scripts ask for it.
 """
 
 from __future__ import annotations
@@ -41,9 +59,7 @@ from typing import Any
 from waddle.core.game import IllegalActionError
 from waddle.games.waddle_waddle.actions import Action, parse_action
 from waddle.games.waddle_waddle.components import ROOKERIES, Components
-from waddle.games.waddle_waddle.deck import (
-    STACK_CARDS,
-)
+from waddle.games.waddle_waddle.deck import STACK_CARDS
 from waddle.games.waddle_waddle.legality import Legality
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.phases import (

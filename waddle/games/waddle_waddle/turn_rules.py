@@ -29,6 +29,8 @@ class TurnRules:
 
     __slots__ = ()  # the fields are the state's
 
+    # -- what the ice floe offers ----------------------------------------------------------
+
     def _takeable(self) -> list[int]:
         """The distinct face-up cards a player may take now (not Kevin just put down)."""
         out = []
@@ -41,6 +43,8 @@ class TurnRules:
 
     def _can_draw_blind(self) -> bool:
         return self.pos < len(self.decks[self.season]) and self._effect("face_up_only") is None
+
+    # -- each phase's action, in order of play ---------------------------------------------
 
     def _do_hero(self, action: Action) -> None:
         self.hero[self.mover] = action.a
@@ -121,6 +125,8 @@ class TurnRules:
         else:
             self._action_done()
 
+    # -- the end of an action and of the turn ----------------------------------------------
+
     def _action_done(self) -> None:
         """An action (and what it set off) is over: another action if one is owed, the
         Lynch refill if due, else the end of the turn."""
@@ -175,6 +181,8 @@ class TurnRules:
         if event is not None:
             target += event.param("amount")
         return max(target, 1)
+
+    # -- cards moving ----------------------------------------------------------------------
 
     def _draw(self) -> int:
         c = self.decks[self.season][self.pos]

@@ -4,9 +4,9 @@ and the lasting threats included), then playing it: the rookery chosen, Dyan's n
 the second waddle, the rest of the hand to the ice floe.
 
 The questions (:meth:`WaddleRules.play_options`, :meth:`~WaddleRules.waddle_outcome`, …)
-change nothing: the moves ask them, and so do the bots, the presenter's preview of a waddle
-and the hero benchmark (``scripts/bench_waddle_waddle_heroes.py``, which replaces
-:func:`_papi` and :func:`_best_conversion` here for its what-ifs).
+change nothing: the moves ask them, and so do the bots, the view's offers (the app's
+preview of a waddle) and the hero benchmark (``scripts/bench_waddle_waddle_heroes.py``,
+which replaces :func:`_papi` and :func:`_best_conversion` here for its what-ifs).
 
 :class:`WaddleRules` is one part of :class:`~.state.WaddleWaddleState`, mixed into it (see
 :mod:`.state`): its methods read and change the state's fields and call the other parts,
