@@ -35,10 +35,11 @@ from waddle.core.rng import Rng, derive_seed
 from waddle.core.tournament import wilson
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle import state as engine
+from waddle.games.waddle_waddle import waddle_rules
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.ai import make_bot
 from waddle.games.waddle_waddle.cards import CHINSTRAP
-from waddle.games.waddle_waddle.heroes import HEROES
+from waddle.games.waddle_waddle.heroes import HEROES, KATTA
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import new_record
 
@@ -51,10 +52,10 @@ WHAT_IFS = ("no-papi", "no-katta", "katta-own-species", "katta-one-species")
 def what_if(name: str) -> None:
     """Change an ability in this process (see the module's text)."""
     if name == "no-papi":
-        engine._papi = lambda cards: False
+        waddle_rules._papi = lambda cards: False
         return
     if name == "no-katta":
-        engine._best_conversion = lambda counts, mask, per: counts
+        waddle_rules._best_conversion = lambda counts, mask, per: counts
     else:
         one_species = name == "katta-one-species"
 
@@ -79,13 +80,13 @@ def what_if(name: str) -> None:
                     best, most = trial, nests(trial)
             return best
 
-        engine._best_conversion = conversion
+        waddle_rules._best_conversion = conversion
         if one_species:
             return
     plain = engine.WaddleWaddleState.compatible
 
     def compatible(self, player, cards, rookery):
-        if self.hero[player] == engine.KATTA:
+        if self.hero[player] == KATTA:
             mask = self.species_masks[rookery]
             return any(mask >> (c // 6) & 1 for c in cards)
         return plain(self, player, cards, rookery)

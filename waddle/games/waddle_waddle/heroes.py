@@ -1,7 +1,7 @@
 """The six penguin heroes of the rulebook: their names, specialty species and abilities.
 
-The abilities are rules, carried out by :mod:`.state`; this module holds what the
-presenter and the rules page show.
+The abilities are rules, carried out by the state (:mod:`.waddle_rules`; Lynch's refill
+also in :mod:`.turn_rules`); this module holds what the presenter and the rules page show.
 
 >>> HEROES[DEE].name, SPECIES[HEROES[DEE].species]
 ('Dr. Dee Boersma', 'king')

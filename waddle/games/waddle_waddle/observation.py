@@ -1,6 +1,6 @@
 """What one seat may see of a game of Waddle Waddle: :class:`View`, frozen data.
 
-``state.view(seat)`` builds it (:mod:`.state`), from the one visibility rule that
+``state.view(seat)`` builds it (:mod:`.visibility`), from the one visibility rule that
 ``determinize`` also follows, so a view can never show what a determinization redraws.
 Cards are written as their codes (``Ki3``, ``Kv``), rookeries and threats by their ids.
 """

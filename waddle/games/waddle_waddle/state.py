@@ -31,94 +31,64 @@ is one decision and moves to the next phase (rules page, "A turn, decision by de
 
 An action that takes another for free (Kevin, a Shark or a Fishing Boat that did nothing)
 returns to ``turn`` for the same player; otherwise the turn passes.
+
+**The rules by concern.** This module holds the state's fields, the protocol and undo; the
+rules themselves are parts of the class, each in a module of its own and mixed in:
+
+- :mod:`.turn_rules`: the turn, its actions on the ice floe and the hand, its end;
+- :mod:`.waddle_rules`: waddles and nests (where a waddle goes, what it places and scores);
+- :mod:`.threat_rules`: threats turned up, placed and acting at once;
+- :mod:`.season_rules`: seasons, their event, their end and its scoring, the token draft;
+- :mod:`.legality`: the legal actions of each phase and the words of a refusal;
+- :mod:`.visibility`: ``view`` and ``determinize``, on one rule of who sees what;
+- :mod:`.phases`: the phases' names and the rules' limits, which every part shares.
+
+Parts of one class rather than functions of the state: the rules are one state machine
+whose steps call each other across concerns (an action ends the turn, which may end the
+season, which starts the next, whose deal may turn up a threat): as methods the parts
+reach one another through ``self``, so none imports this module (no import circle), a step
+costs no extra call, and every method keeps its name on the state, where the bots, the
+presenter and the scripts ask for it.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Sequence
 from typing import Any
 
-from waddle.core.game import OMNISCIENT, IllegalActionError
-from waddle.core.rng import Rng
-from waddle.games.waddle_waddle import actions as K
+from waddle.core.game import IllegalActionError
 from waddle.games.waddle_waddle.actions import Action, parse_action
-from waddle.games.waddle_waddle.cards import (
-    CHINSTRAP,
-    GENTOO,
-    HIDDEN,
-    KEVIN,
-    KING,
-    MACARONI,
-    MAGELLANIC,
-    ROCKHOPPER,
-    SPECIES,
-    THREAT0,
-    code,
-    is_bonus,
-    is_waddle,
-    points,
-    waddles_in,
-)
-from waddle.games.waddle_waddle.components import ROOKERIES, ROOKERY_IDS, Components
-from waddle.games.waddle_waddle.deck import (
-    BOTTOM,
-    STACK_CARDS,
-    STACKS,
-    build_deck,
-    choose_threats,
-    stack_of,
-    threat_pool,
-)
-from waddle.games.waddle_waddle.heroes import DAVIS, DEE, DYAN, HEROES, KATTA, LYNCH, PAPI
-from waddle.games.waddle_waddle.observation import (
-    Placement,
-    RookeryView,
-    SeatView,
-    View,
-    WaddleOffer,
-)
+from waddle.games.waddle_waddle.components import ROOKERIES, Components
+from waddle.games.waddle_waddle.deck import STACK_CARDS
+from waddle.games.waddle_waddle.legality import Legality
 from waddle.games.waddle_waddle.options import Options
-from waddle.games.waddle_waddle.threats import (
-    BOAT,
-    OIL,
-    ORCA,
-    POLLUTION,
-    SEAL,
-    SHARK,
-    SHEATHBILL,
-    SKUA,
-    THREATS,
-    THREATS_PER_SEASON,
+from waddle.games.waddle_waddle.phases import (
+    DYAN_MOVES,
+    HAND_LIMIT,
+    HERO_PHASE,
+    LYNCH_REFILL,
+    MAX_FISH,
+    OIL_MOVES,
+    OIL_NESTS,
+    OVER,
+    PLAY,
+    REFILL2,
+    SHARK_FISH,
+    SHEATHBILL_TIE,
+    TAKE,
+    THREAT,
+    TOKENS,
+    TURN,
+    WADDLE2,
 )
-
-HAND_LIMIT = 9
-"""No draft with 9 cards in hand."""
-MAX_FISH = 2
-"""No fishing trip with 2 fish in hand."""
-OIL_MOVES = 3
-
-HERO_PHASE = "hero"
-TURN = "turn"
-TAKE = "take"
-REFILL2 = "refill2"
-LYNCH_REFILL = "lynch"
-PLAY = "play"
-DYAN_MOVES = "dyan"
-WADDLE2 = "waddle2"
-THREAT = "threat"
-SHARK_FISH = "shark"
-OIL_NESTS = "oil"
-SHEATHBILL_TIE = "sheathbill"
-TOKENS = "tokens"
-OVER = "over"
-
-_NOT_AT = tuple(
-    -1 if t.not_at is None else ROOKERY_IDS.index(t.not_at) for t in THREATS
-)  # each threat's forbidden rookery, by index
+from waddle.games.waddle_waddle.season_rules import SeasonRules
+from waddle.games.waddle_waddle.threat_rules import ThreatRules
+from waddle.games.waddle_waddle.turn_rules import TurnRules
+from waddle.games.waddle_waddle.visibility import Visibility
+from waddle.games.waddle_waddle.waddle_rules import WaddleRules
 
 
-class WaddleWaddleState:
+class WaddleWaddleState(TurnRules, WaddleRules, ThreatRules, SeasonRules, Legality, Visibility):
     """A game of Waddle Waddle in progress (the class of :mod:`.state`'s docstring).
 
     The setup (component set, options, every season's deck, the season events and the
@@ -286,225 +256,10 @@ class WaddleWaddleState:
     def deck_left(self) -> int:
         return len(self.decks[self.season]) - self.pos
 
-    @property
-    def event(self):
-        """The current season's event (:class:`~.components.Event`), or None."""
-        if not self.events or self.phase == HERO_PHASE:
-            return None
-        return self.components.events[self.events[self.season]]
-
-    def _effect(self, kind: str):
-        event = self.event
-        return event if event is not None and event.kind == kind else None
-
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._list_legal()
         return self._legal
-
-    def _list_legal(self) -> list[Action]:
-        phase = self.phase
-        p = self.cur
-        if phase == TURN:
-            return self._turn_actions(p)
-        if phase == PLAY:
-            return [Action(K.PLAY, r, h) for r, h in self.play_options(p, self.pending)]
-        if phase == TAKE:
-            return [Action(K.TAKE, c) for c in self._takeable() if c != self.given]
-        if phase == REFILL2:
-            out = [Action(K.TAKE, c) for c in self._takeable()]
-            if self._can_draw_blind():
-                out.append(Action(K.TAKE, HIDDEN))
-            return out
-        if phase == LYNCH_REFILL:
-            return [Action(K.REFILL, c) for c in self._takeable()]
-        if phase == WADDLE2:
-            out = [Action(K.STOP)]
-            rest = self.hands[p]
-            if is_waddle(rest) and self.play_options(p, rest):
-                out.insert(0, Action.waddle(rest))
-            return out
-        if phase == DYAN_MOVES:
-            return [*self._nest_moves(self.at, skua_ok=True), Action(K.STOP)]
-        if phase == THREAT:
-            return [Action(K.THREAT, r) for r in self._threat_places()[0]]
-        if phase == SHARK_FISH:
-            return [Action(K.FISHTO, r) for r in range(ROOKERIES) if r != self.at]
-        if phase == OIL_NESTS:
-            return self._nest_moves(self.at, skua_ok=False)
-        if phase == SHEATHBILL_TIE:
-            return [Action(K.REMOVE, q) for q in self.tied]
-        if phase == TOKENS:
-            return self._token_actions()
-        if phase == HERO_PHASE:
-            return [Action(K.HERO, h) for h in range(len(HEROES)) if h not in self.hero]
-        return []
-
-    def _takeable(self) -> list[int]:
-        """The distinct face-up cards a player may take now (not Kevin just put down)."""
-        out = []
-        last = -2
-        for c in self.floe:
-            if c != last and not (c == KEVIN and self.kevin_down):
-                out.append(c)
-            last = c
-        return out
-
-    def _can_draw_blind(self) -> bool:
-        return self.pos < len(self.decks[self.season]) and self._effect("face_up_only") is None
-
-    def _turn_actions(self, p: int) -> list[Action]:
-        out: list[Action] = []
-        hand = self.hands[p]
-        takeable = self._takeable()
-        if len(hand) < HAND_LIMIT:
-            out += [Action(K.DRAFT, c) for c in takeable]
-            if self._can_draw_blind():
-                out.append(Action(K.DRAFT, HIDDEN))
-        distinct = sorted(set(hand))
-        may_exchange = not self.frozen[p] or self.options.no_frozen
-        for c in distinct:
-            if (c == KEVIN or may_exchange) and any(y != c for y in takeable):
-                out.append(Action(K.EXCHANGE, c))
-        if not self.options.no_fish and self.fish[p] < MAX_FISH and self.supply > 0:
-            out += [Action(K.FISH, c) for c in distinct]
-        if not hand:
-            out += [Action(K.REFILL, c) for c in takeable]
-        for w in waddles_in(hand):
-            if self.play_options(p, w):
-                out.append(Action(K.WADDLE, w))
-        if not out:
-            out.append(Action(K.PASS))
-        return out
-
-    def _nest_moves(self, src: int, skua_ok: bool) -> list[Action]:
-        to = [
-            r for r in range(ROOKERIES) if r != src and (skua_ok or SKUA not in self.threats_at[r])
-        ]
-        return [Action(K.MOVE, q, r) for q in range(self.n) if self.nests[src][q] > 0 for r in to]
-
-    def _threat_places(self) -> tuple[list[int], bool]:
-        """Where the revealed threat may go, and whether a Fishing Boat found no rookery
-        with fish (it then gives another action)."""
-        t = self.threat
-        free = [r for r in range(ROOKERIES) if len(self.threats_at[r]) < self.spaces[r]]
-        allowed = [r for r in free if r != _NOT_AT[t]] or free
-        if t == BOAT:
-            with_fish = [r for r in allowed if self.rfish[r] > 0]
-            if with_fish:
-                return with_fish, False
-            return allowed, True
-        return allowed, False
-
-    def _token_actions(self) -> list[Action]:
-        kind, _player = self.queue[0]
-        at = self.cp_at if kind == K.CP else self.ft_at
-        values = (
-            self.components.conservation_tokens if kind == K.CP else self.components.fish_tokens
-        )
-        seen = set()
-        tokens = []
-        for i, v in enumerate(values):
-            if i not in at and v not in seen:  # equal tokens are one choice
-                seen.add(v)
-                tokens.append(i)
-        free = [r for r in range(ROOKERIES) if at[r] < 0]
-        return [Action(kind, i, r) for i in tokens for r in free]
-
-    # -- waddles: where they may go, their nests and points --------------------------------
-
-    def fish_cost(self, rookery: int) -> int:
-        """Fish a waddle costs at ``rookery``: one, two with the Elephant Seal, none without
-        fish."""
-        if self.options.no_fish:
-            return 0
-        return 2 if SEAL in self.threats_at[rookery] else 1
-
-    def compatible(self, player: int, cards: Sequence[int], rookery: int) -> bool:
-        """Whether a waddle may be played at ``rookery``: one of its species nests there
-        (with Papi, anywhere if its highest card is Magellanic; with Katta, a Chinstrap
-        may count as any species)."""
-        hero = self.hero[player]
-        if hero == PAPI and _papi(cards):
-            return True
-        if hero == KATTA and any(c // 6 == CHINSTRAP for c in cards):
-            return True
-        mask = self.species_masks[rookery]
-        return any(mask >> (c // 6) & 1 for c in cards)
-
-    def play_options(self, player: int, cards: Sequence[int]) -> list[tuple[int, int]]:
-        """``(rookery, fish from the hand)`` for each way to play these cards now."""
-        out = []
-        fish = self.fish[player]
-        for r in range(ROOKERIES):
-            threats = self.threats_at[r]
-            if POLLUTION in threats and len(cards) > 4:
-                continue
-            if not self.compatible(player, cards, r):
-                continue
-            need = self.fish_cost(r)
-            if BOAT in threats and need:
-                if fish >= need:
-                    out.append((r, need))
-                continue
-            for h in range(need + 1):
-                if h <= fish and need - h <= self.rfish[r]:
-                    out.append((r, h))
-        return out
-
-    def nests_for(self, player: int, cards: Sequence[int], rookery: int) -> list[int]:
-        """Nests per species that these cards would place at ``rookery`` (before the supply
-        runs out): a pair of a species nesting there (three with the Orca), none with the
-        Brown Skua; Papi's Magellanic nest anywhere; Katta's Chinstraps counted as whatever
-        places the most nests."""
-        if SKUA in self.threats_at[rookery]:
-            return [0] * 6
-        per = 3 if ORCA in self.threats_at[rookery] else 2
-        mask = self.species_masks[rookery]
-        hero = self.hero[player]
-        if hero == PAPI and _papi(cards):
-            mask |= 1 << MAGELLANIC
-        counts = [0] * 6
-        for c in cards:
-            counts[c // 6] += 1
-        if hero == KATTA and counts[CHINSTRAP]:
-            counts = _best_conversion(counts, mask, per)
-        return [counts[s] // per if mask >> s & 1 else 0 for s in range(6)]
-
-    def waddle_points(self, player: int, cards: Sequence[int], king_nests: int, nests: int) -> int:
-        """A waddle's Conservation Points: the table (Dee: a King nest counts as a card) and
-        the season event's extras."""
-        size = len(cards)
-        if self.hero[player] == DEE:
-            size += king_nests
-        pts = points(size, is_bonus(cards))
-        bonus = self._effect("waddle_bonus")
-        if bonus is not None and len(cards) >= bonus.param("min_size"):
-            pts += bonus.param("points")
-        per_nest = self._effect("nest_points")
-        if per_nest is not None:
-            pts += per_nest.param("points") * nests
-        return pts
-
-    def waddle_outcome(
-        self, player: int, cards: Sequence[int], rookery: int
-    ) -> tuple[list[int], int, int]:
-        """What playing ``cards`` at ``rookery`` now does for ``player``: the nests placed
-        per species (a short supply places the hero's species first), every nest placed
-        (Davis's extra one included) and the Conservation Points scored. Changes nothing:
-        the move itself and the presenter's preview of a waddle both ask it."""
-        per_species = self.nests_for(player, cards, rookery)
-        hero = self.hero[player]
-        order = sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1))
-        left = self.nest_left[player]
-        placed = [0] * 6
-        for s in order:
-            placed[s] = min(per_species[s], left)
-            left -= placed[s]
-        total = sum(placed)
-        if hero == DAVIS and placed[MACARONI] and not self.davis_used and left:
-            total += 1
-        return placed, total, self.waddle_points(player, cards, placed[KING], total)
 
     # -- applying --------------------------------------------------------------------------
 
@@ -530,438 +285,12 @@ class WaddleWaddleState:
             self._undo.append(self._snapshot())
         self._legal = None
         self.history.append(action)
+        # The phase's own step, ``_do_<phase>``, in the part of the rules it belongs to.
         getattr(self, "_do_" + self.phase)(action)
 
     def apply_text(self, text: str) -> None:
         """Apply an action written in its notation."""
         self.apply(parse_action(text))
-
-    # Each phase's action, in order of play.
-
-    def _do_hero(self, action: Action) -> None:
-        self.hero[self.mover] = action.a
-        self.picks += 1
-        if self.picks == self.n:
-            self._start_season()
-        else:
-            self.mover = (self.first + self.picks) % self.n
-
-    def _do_turn(self, action: Action) -> None:
-        p = self.cur
-        kind, c, _ = action
-        if kind == K.DRAFT:
-            if c == HIDDEN:
-                drawn = self._draw()
-                if drawn >= THREAT0:
-                    self._reveal(drawn)
-                    return
-                insort(self.hands[p], drawn)
-            else:
-                self._from_floe(p, c)
-            self._action_done()
-        elif kind == K.EXCHANGE:
-            self._to_floe(p, c)
-            self.given = c
-            if c == KEVIN:
-                self.kevin_down = True
-            self.phase = TAKE
-        elif kind == K.FISH:
-            self._to_floe(p, c)
-            catch = self._effect("fishing_catch")
-            take = min(catch.param("amount") if catch else 1, MAX_FISH - self.fish[p], self.supply)
-            self.fish[p] += take
-            self.supply -= take
-            if c == KEVIN:
-                self.kevin_down = True
-                self.extra += 1
-            self._action_done()
-        elif kind == K.REFILL:
-            self._from_floe(p, c)
-            self._second_refill_card()
-        elif kind == K.WADDLE:
-            self._take_from_hand(p, c)
-            self.pending = c
-            self.phase = PLAY
-        else:  # pass
-            self._action_done()
-
-    def _do_take(self, action: Action) -> None:
-        p = self.cur
-        self._from_floe(p, action.a)
-        if self.given == KEVIN:
-            self.extra += 1  # Kevin: no Frozen card, and a second action
-        elif not self.options.no_frozen:
-            self.frozen[p] = True
-        self.given = -1
-        self._action_done()
-
-    def _do_refill2(self, action: Action) -> None:
-        p = self.cur
-        if action.a == HIDDEN:
-            drawn = self._draw()
-            if drawn >= THREAT0:
-                self._reveal(drawn)
-                return
-            insort(self.hands[p], drawn)
-        else:
-            self._from_floe(p, action.a)
-        self._action_done()
-
-    def _do_lynch(self, action: Action) -> None:
-        self._from_floe(self.cur, action.a)
-        self._second_refill_card()
-
-    def _second_refill_card(self) -> None:
-        if self._takeable() or self._can_draw_blind():
-            self.phase = REFILL2
-        else:
-            self._action_done()
-
-    def _do_play(self, action: Action) -> None:
-        p = self.cur
-        r, from_hand = action.a, action.b
-        cards = self.pending
-        need = self.fish_cost(r)
-        self.fish[p] -= from_hand
-        self.rfish[r] -= need - from_hand
-        self.supply += need
-        placed, total, gained = self.waddle_outcome(p, cards, r)
-        if total > sum(placed):  # Davis's extra nest: once a turn
-            self.davis_used = True
-        self.nest_left[p] -= total
-        self.nests[r][p] += total
-        self.score[p] += gained
-        hero = self.hero[p]
-        if hero == LYNCH and placed[GENTOO]:
-            self.lynch_due = True
-        self.pending = ()
-        self.at = r
-        if hero == DYAN and placed[ROCKHOPPER]:
-            self.moves_left = placed[ROCKHOPPER]
-            self.phase = DYAN_MOVES
-        else:
-            self._after_waddle()
-
-    def _do_dyan(self, action: Action) -> None:
-        if action.kind == K.STOP:
-            self._after_waddle()
-            return
-        self._move_nest(action.a, self.at, action.b)
-        self.moves_left -= 1
-        if self.moves_left == 0 or not any(self.nests[self.at]):
-            self._after_waddle()
-
-    def _after_waddle(self) -> None:
-        self.waddles += 1
-        p = self.cur
-        size = len(self.hands[p])
-        kevin_known = KEVIN in self.known[p]
-        if self.waddles == 1 and 3 <= size <= 6 and not kevin_known:
-            self.phase = WADDLE2  # entered by what all can see: the hand's size
-        else:
-            self._finish_play()
-
-    def _do_waddle2(self, action: Action) -> None:
-        if action.kind == K.STOP:
-            self._finish_play()
-            return
-        p = self.cur
-        self._take_from_hand(p, action.a)
-        self.pending = action.a
-        self.phase = PLAY
-
-    def _finish_play(self) -> None:
-        """Step 5 and 6 of Play Waddles: the rest of the hand (and Kevin) to the ice floe,
-        the Frozen card discarded."""
-        p = self.cur
-        hand = self.hands[p]
-        if KEVIN in hand:
-            self._to_floe(p, KEVIN)
-            self.kevin_down = True
-        if not (self.options.keep_hand or self._effect("keep_hand")):
-            for c in list(hand):
-                self._to_floe(p, c)
-        self.frozen[p] = False
-        self.waddles = 0
-        self._action_done()
-
-    def _do_threat(self, action: Action) -> None:
-        r = action.a
-        _places, boat_extra = self._threat_places()
-        t = self.threat
-        self.threats_at[r].append(t)
-        self.threat = -1
-        if self.threats_seen == THREATS_PER_SEASON:
-            # The rest of this round, then one final round (this turn counts as one).
-            self.turns_left = self.n - (self.cur - self.first) % self.n + self.n
-        self.at = r
-        if t == SHARK:
-            if self.rfish[r] > 0:
-                self.phase = SHARK_FISH
-                return
-            self.extra += 1
-        elif t == BOAT and boat_extra:
-            self.extra += 1
-        elif t == OIL and any(self.nests[r]):
-            self.moves_left = min(OIL_MOVES, sum(self.nests[r]))
-            self.phase = OIL_NESTS
-            return
-        elif t == SHEATHBILL and any(self.nests[r]):
-            most = max(self.nests[r])
-            tied = [q for q in range(self.n) if self.nests[r][q] == most]
-            if len(tied) == 1:
-                self._remove_nest(tied[0], r)
-            else:
-                self.tied = tied
-                self.phase = SHEATHBILL_TIE
-                return
-        self._action_done()
-
-    def _do_shark(self, action: Action) -> None:
-        self.rfish[self.at] -= 1
-        self.rfish[action.a] += 1
-        if self.rfish[self.at] == 0:
-            self._action_done()
-
-    def _do_oil(self, action: Action) -> None:
-        self._move_nest(action.a, self.at, action.b)
-        self.moves_left -= 1
-        if self.moves_left == 0 or not any(self.nests[self.at]):
-            self._action_done()
-
-    def _do_sheathbill(self, action: Action) -> None:
-        self._remove_nest(action.a, self.at)
-        self.tied = []
-        self._action_done()
-
-    def _do_tokens(self, action: Action) -> None:
-        kind, token, r = action
-        (self.cp_at if kind == K.CP else self.ft_at)[r] = token
-        self.queue.pop(0)
-        if self.queue:
-            self.mover = self.queue[0][1]
-        else:
-            self.season += 1
-            self._start_season()
-
-    # -- the flow of turns and seasons -----------------------------------------------------
-
-    def _action_done(self) -> None:
-        """An action (and what it set off) is over: another action if one is owed, the
-        Lynch refill if due, else the end of the turn."""
-        if self.extra > 0:
-            self.extra -= 1
-            self.phase = TURN
-            self.mover = self.cur
-            return
-        p = self.cur
-        if self.lynch_due:
-            self.lynch_due = False
-            if not self.hands[p] and self._takeable():
-                self.phase = LYNCH_REFILL
-                self.mover = p
-                return
-        self._end_turn()
-
-    def _end_turn(self) -> None:
-        self.kevin_down = False
-        self.davis_used = False
-        self.lynch_due = False
-        self.extra = 0
-        if self.turns_left > 0:
-            self.turns_left -= 1
-            if self.turns_left == 0:
-                self._end_season()
-                return
-        elif self.options.no_threats and self.pos == len(self.decks[self.season]):
-            self._end_season()
-            return
-        self.cur = (self.cur + 1) % self.n
-        self._begin_turn()
-
-    def _begin_turn(self) -> None:
-        """Refill the ice floe (rulebook, "Starting a Turn"), then the player's action."""
-        self.mover = self.cur
-        target = self.floe_target()
-        deck = self.decks[self.season]
-        while len(self.floe) < target and self.pos < len(deck):
-            c = self._draw()
-            if c >= THREAT0:
-                self._reveal(c)
-                return
-            insort(self.floe, c)
-        self.phase = TURN
-
-    def floe_target(self) -> int:
-        """How many face-up cards the ice floe is refilled to: one per player (four in the
-        two-player variant), changed by the season's event."""
-        target = 4 if self.options.two_player_variant else self.n
-        event = self._effect("floe_size")
-        if event is not None:
-            target += event.param("amount")
-        return max(target, 1)
-
-    def _reveal(self, card: int) -> None:
-        """A threat turned up: the player places it; the turn then ends (rulebook, "Playing
-        a Threat")."""
-        self.threat = card - THREAT0
-        self.threats_seen += 1
-        self.season_threats.append(self.threat)
-        self.extra = 0
-        self.lynch_due = False
-        self.phase = THREAT
-        self.mover = self.cur
-
-    def _start_season(self) -> None:
-        """Tokens and fish at the rookeries, the event, the deal (rulebook, "Starting a
-        Season")."""
-        s = self.season
-        self.phase = TURN  # the season is on: its event is revealed
-        if s == 0:
-            self.cp_at = list(self.tokens[0])
-            self.ft_at = list(self.tokens[1])
-        for r in range(ROOKERIES):
-            self._add_fish(r, self.components.fish_tokens[self.ft_at[r]])
-        event = self.event
-        if event is not None and event.kind == "rookery_fish":
-            for r in range(ROOKERIES):
-                self._add_fish(r, event.param("amount"))
-        if self.decks[s] is None:
-            self._draw_future_decks()
-        self.pos = 0
-        self.threats_seen = 0
-        self.season_threats = []
-        self.turns_left = -1
-        for k in range(self.n):
-            p = (self.first + k) % self.n
-            self.hands[p] = sorted([self._draw(), self._draw()])
-            self.known[p] = []
-        self.floe = sorted(self._draw() for _ in range(2 * self.n))
-        self.cur = self.first
-        self._begin_turn()
-
-    def _add_fish(self, r: int, amount: int) -> None:
-        if self.options.no_fish:
-            return
-        amount = max(-self.rfish[r], min(amount, self.supply))
-        self.rfish[r] += amount
-        self.supply -= amount
-
-    def _end_season(self) -> None:
-        awards = self.season_awards()
-        for p in range(self.n):
-            self.score[p] += awards[p]
-        self.bonuses.append(tuple(awards))
-        if self.season + 1 >= len(self.decks):
-            for p, points in enumerate(self.handicap_points()):
-                self.score[p] += points
-            self.phase = OVER
-            self.mover = None
-            return
-        # Reset (rulebook, "Resetting the Game for the Next Season").
-        for p in range(self.n):
-            self.hands[p] = []
-            self.known[p] = []
-            self.frozen[p] = False
-        self.floe = []
-        self.threats_at = [[] for _ in range(ROOKERIES)]
-        old_first = self.first
-        self.first = self._ranked(ascending=True, after=old_first)[0]
-        low_to_high = self._ranked(ascending=True, after=old_first)
-        high_to_low = self._ranked(ascending=False, after=old_first)
-        self.queue = _draft_queue(K.CP, low_to_high) + _draft_queue(K.SUPPLY, high_to_low)
-        self.cp_at = [-1] * ROOKERIES
-        self.ft_at = [-1] * ROOKERIES
-        self.phase = TOKENS
-        self.mover = self.queue[0][1]
-        self.cur = self.first
-
-    def _ranked(self, ascending: bool, after: int) -> list[int]:
-        """Players by score; ties go to whoever sits nearest the left of ``after`` (the
-        first player when the season ended), as the rulebook breaks a tie for last."""
-        n = self.n
-
-        def key(p: int) -> tuple[int, int]:
-            return (self.score[p] if ascending else -self.score[p], (p - after - 1) % n)
-
-        return sorted(range(n), key=key)
-
-    def season_awards(self) -> list[int]:
-        """Each player's end-of-season bonus now (rulebook, "End of Season Scoring"): the
-        sum of :meth:`rookery_awards` over the rookeries."""
-        awards = [0] * self.n
-        for r in range(ROOKERIES):
-            for p, bonus in enumerate(self.rookery_awards(r)):
-                awards[p] += bonus
-        return awards
-
-    def rookery_awards(self, r: int) -> list[int]:
-        """Each player's end-of-season bonus at rookery ``r`` now: the most nests take the
-        larger bonus and the second most the smaller; players tied for first each take the
-        smaller (no second place); players tied for second share it, half each. The
-        two-player variant pays the larger bonus to a sole leader only."""
-        awards = [0] * self.n
-        if self.cp_at[r] < 0:
-            return awards
-        factor_event = self._effect("bonus_multiplier")
-        factor = factor_event.param("factor") if factor_event else 1
-        larger, smaller = self.components.conservation_tokens[self.cp_at[r]]
-        larger, smaller = larger * factor, smaller * factor
-        counts = self.nests[r]
-        top = max(counts)
-        if top == 0:
-            return awards
-        first = [p for p in range(self.n) if counts[p] == top]
-        if self.options.two_player_variant:
-            if len(first) == 1:
-                awards[first[0]] += larger
-            return awards
-        if len(first) > 1:
-            for p in first:
-                awards[p] += smaller
-            return awards
-        awards[first[0]] += larger
-        rest = [c for p, c in enumerate(counts) if p != first[0] and c > 0]
-        if not rest:
-            return awards
-        second = [p for p in range(self.n) if p != first[0] and counts[p] == max(rest)]
-        share = smaller if len(second) == 1 else smaller // 2
-        for p in second:
-            awards[p] += share
-        return awards
-
-    # -- cards moving ----------------------------------------------------------------------
-
-    def _draw(self) -> int:
-        c = self.decks[self.season][self.pos]
-        self.pos += 1
-        return c
-
-    def _from_floe(self, p: int, c: int) -> None:
-        self.floe.remove(c)
-        insort(self.hands[p], c)
-        insort(self.known[p], c)  # taken face up: everyone saw it
-
-    def _to_floe(self, p: int, c: int) -> None:
-        self.hands[p].remove(c)
-        if c in self.known[p]:
-            self.known[p].remove(c)
-        insort(self.floe, c)
-
-    def _take_from_hand(self, p: int, cards: Sequence[int]) -> None:
-        hand, known = self.hands[p], self.known[p]
-        for c in cards:
-            hand.remove(c)
-            if c in known:
-                known.remove(c)
-
-    def _move_nest(self, owner: int, src: int, dst: int) -> None:
-        self.nests[src][owner] -= 1
-        self.nests[dst][owner] += 1
-
-    def _remove_nest(self, owner: int, r: int) -> None:
-        self.nests[r][owner] -= 1
-        self.nest_left[owner] += 1
 
     # -- results ---------------------------------------------------------------------------
 
@@ -969,20 +298,6 @@ class WaddleWaddleState:
         """Conservation Points so far (end-of-season bonuses only once a season ends; the
         hero handicap option's points, if on, once the game ends)."""
         return list(self.score)
-
-    def handicap_points(self) -> list[int]:
-        """Each player's points from the hero handicap option (not a rule: see
-        :mod:`.handicap`), added to the score at the final count; all 0 without it."""
-        table = self.options.hero_handicap
-        if table is None:
-            return [0] * self.n
-        return [table[h] if h >= 0 else 0 for h in self.hero]
-
-    def nest_totals(self) -> list[int]:
-        return [sum(self.nests[r][p] for r in range(ROOKERIES)) for p in range(self.n)]
-
-    def most_in_one(self) -> list[int]:
-        return [max(self.nests[r][p] for r in range(ROOKERIES)) for p in range(self.n)]
 
     def winners(self) -> list[int]:
         """The most Conservation Points; a tie goes to the most nests, then to the most
@@ -1035,240 +350,6 @@ class WaddleWaddleState:
         other._undo = list(self._undo) if keep_undo and self._undo is not None else None
         return other
 
-    # -- hidden information ------------------------------------------------------------------
-
-    @staticmethod
-    def sees_hand(owner: int, seat: int) -> bool:
-        """The one rule of visibility for hands: a hand is seen whole by its owner (and by
-        OMNISCIENT); others see its size and the cards taken face up (``known``)."""
-        return seat in (owner, OMNISCIENT)
-
-    @staticmethod
-    def sees_deck(seat: int) -> bool:
-        """The deck's order, and the decks and events of later seasons: nobody's but
-        OMNISCIENT's."""
-        return seat == OMNISCIENT
-
-    def view(self, seat: int) -> View:
-        c = self.components
-        n = self.n
-        totals = self.nest_totals()
-        seats = tuple(
-            SeatView(
-                hand=tuple(map(code, self.hands[p])) if self.sees_hand(p, seat) else None,
-                hand_size=len(self.hands[p]),
-                known=tuple(map(code, self.known[p])),
-                fish=self.fish[p],
-                frozen=self.frozen[p],
-                hero=HEROES[self.hero[p]].code if self.hero[p] >= 0 else None,
-                score=self.score[p],
-                nests_left=self.nest_left[p],
-                nests=totals[p],
-            )
-            for p in range(n)
-        )
-        rookeries = tuple(
-            RookeryView(
-                id=r.id,
-                name=r.name,
-                species=tuple(SPECIES[s] for s in r.species),
-                fish=self.rfish[r.index],
-                nests=tuple(self.nests[r.index]),
-                threats=tuple(THREATS[t].code for t in self.threats_at[r.index]),
-                threat_spaces=r.threat_spaces,
-                bonus=c.conservation_tokens[self.cp_at[r.index]]
-                if self.cp_at[r.index] >= 0
-                else None,
-                fish_token=c.fish_tokens[self.ft_at[r.index]] if self.ft_at[r.index] >= 0 else None,
-                awards=tuple(self.rookery_awards(r.index)),
-            )
-            for r in c.rookeries
-        )
-        event = self.event
-        mine = self.mover is not None and (seat == self.mover or seat == OMNISCIENT)
-        omniscient = self.sees_deck(seat)
-        return View(
-            seat=seat,
-            num_players=n,
-            options=self.options,
-            components=c.name,
-            season=self.season + 1,
-            seasons=len(self.decks),
-            event=event.id if event is not None else None,
-            threats_revealed=self.threats_seen,
-            turns_left=self.turns_left if self.turns_left > 0 else None,
-            deck_size=self.deck_left,
-            floe=tuple(map(code, self.floe)),
-            seats=seats,
-            rookeries=rookeries,
-            fish_supply=self.supply,
-            first_player=self.first,
-            current_player=self.cur,
-            to_move=self.mover,
-            phase=self.phase,
-            pending=self._pending(),
-            legal=tuple(map(str, self.legal_actions())) if mine else (),
-            bonuses=tuple(self.bonuses),
-            over=self.phase == OVER,
-            winners=tuple(self.winners()) if self.phase == OVER else (),
-            deck=tuple(map(code, self.deck[self.pos :])) if omniscient else None,
-            future_events=tuple(c.events[e].id for e in self.events[self.season + 1 :])
-            if omniscient
-            else None,
-            last_action=str(self.history[-1]) if self.history else None,
-            event_words=(event.name, event.text) if event is not None else None,
-            conservation_tokens=tuple(c.conservation_tokens),
-            fish_tokens=tuple(c.fish_tokens),
-            floe_target=self.floe_target(),
-            offers=self._offers() if mine and self.phase in (TURN, WADDLE2, PLAY) else (),
-        )
-
-    def _offers(self) -> tuple[WaddleOffer, ...]:
-        """The waddles the player to move may play now, each with its rookeries and what it
-        does at each (:meth:`waddle_outcome`): what the app shows before a waddle is played."""
-        p = self.cur
-        if self.phase == PLAY:
-            candidates = [self.pending]
-        else:
-            candidates = [a.a for a in self.legal_actions() if a.kind == K.WADDLE]
-        offers = []
-        for cards in candidates:
-            pays: dict[int, list[int]] = {}
-            for r, from_hand in self.play_options(p, cards):
-                pays.setdefault(r, []).append(from_hand)
-            places = []
-            for r, ways in pays.items():
-                _placed, nests, gained = self.waddle_outcome(p, cards, r)
-                places.append(
-                    Placement(ROOKERY_IDS[r], gained, nests, self.fish_cost(r), tuple(ways))
-                )
-            offers.append(WaddleOffer(tuple(map(code, cards)), is_bonus(cards), tuple(places)))
-        return tuple(offers)
-
-    def _pending(self) -> tuple[tuple[str, Any], ...]:
-        out: list[tuple[str, Any]] = []
-        if self.given >= 0:
-            out.append(("exchanged", code(self.given)))
-        if self.pending:
-            out.append(("waddle", tuple(map(code, self.pending))))
-        if self.threat >= 0:
-            out.append(("threat", THREATS[self.threat].code))
-        at_rookery = (DYAN_MOVES, OIL_NESTS, SHARK_FISH, SHEATHBILL_TIE, WADDLE2)
-        if self.phase in at_rookery and self.at >= 0:
-            out.append(("rookery", ROOKERY_IDS[self.at]))
-        if self.phase in (DYAN_MOVES, OIL_NESTS):
-            out.append(("moves_left", self.moves_left))
-        if self.phase == SHEATHBILL_TIE:
-            out.append(("tied", tuple(self.tied)))
-        if self.queue:
-            out.append(("draft", tuple((k, p) for k, p in self.queue)))
-        if self.extra:
-            out.append(("extra_actions", self.extra))
-        if self.kevin_down:
-            out.append(("kevin_down", True))
-        return tuple(out)
-
-    def determinize(self, seat: int, rng: Rng) -> WaddleWaddleState:
-        """A world ``seat`` cannot tell from this one: the cards it cannot see (other hands'
-        cards not taken face up, the rest of the deck) dealt again at random, keeping the
-        deck's shape (each bottom stack not yet reached holds one threat, among the
-        threats still unseen this season; Kevin stays in the top half or in a hidden hand),
-        and later seasons' decks and events drawn anew. Keeps no undo history."""
-        world = self._copy(keep_undo=False)
-        world._legal = None
-        if self.sees_deck(seat):
-            return world
-        s = self.season
-        deck = self.decks[s]
-        size = len(deck)
-        has_threats = not self.options.no_threats
-        # What the seat cannot see: hidden hand slots and the undrawn deck.
-        pool: list[int] = []
-        slots: list[tuple[int, int]] = []  # (player, count) of hidden cards per hand
-        for p in range(self.n):
-            if not self.sees_hand(p, seat):
-                hidden = list(self.hands[p])
-                for c in self.known[p]:
-                    hidden.remove(c)
-                pool += hidden
-                slots.append((p, len(hidden)))
-        rest = list(deck[self.pos :])
-        threats = [c for c in rest if c >= THREAT0]
-        pool += [c for c in rest if c < THREAT0]
-        # Which stacks still hold a threat is public (a threat shows when drawn).
-        top = size - BOTTOM if has_threats else size
-        first_open = 0 if self.pos <= top else (self.pos - top) // (STACK_CARDS + 1)
-        drawn_from = {
-            stack_of(i, size, has_threats) for i in range(top, self.pos) if deck[i] >= THREAT0
-        }
-        stacks = range(first_open, STACKS) if has_threats else ()
-        open_stacks = [b for b in stacks if b not in drawn_from]
-        assert len(open_stacks) == len(threats)
-        unseen_threats = [t for t in self._season_pool(s) if t not in self.season_threats]
-        rng.shuffle(unseen_threats)
-        new_threats = [THREAT0 + t for t in unseen_threats[: len(threats)]]
-        kevin = KEVIN in pool
-        if kevin:
-            pool.remove(KEVIN)
-        pool.sort()  # what follows depends on the view and rng only, not on the real order
-        rng.shuffle(pool)
-        # Kevin goes to a random place he could be: a hidden hand slot or the top half.
-        top_left = max(0, (size - BOTTOM if has_threats else size) - self.pos)
-        hidden_slots = sum(k for _, k in slots)
-        kevin_at = rng.below(hidden_slots + top_left) if kevin else -1
-        ordered = pool
-        if kevin:
-            ordered = [*pool[:kevin_at], KEVIN, *pool[kevin_at:]]
-        i = 0
-        for p, k in slots:
-            world.hands[p] = sorted(self.known[p] + ordered[i : i + k])
-            i += k
-        new_rest = ordered[i:]
-        # Place each open stack's threat at a random position of what is left of it.
-        for stack, threat in zip(open_stacks, new_threats, strict=True):
-            low = max(self.pos, top + stack * (STACK_CARDS + 1))
-            high = top + (stack + 1) * (STACK_CARDS + 1)
-            new_rest.insert(low + rng.below(high - low) - self.pos, threat)
-        decks = list(self.decks)
-        decks[s] = (*deck[: self.pos], *new_rest)
-        assert len(decks[s]) == size
-        # Later seasons: new decks and events, as a new record would draw them. The decks
-        # are drawn when the world reaches them (most searches never do), from a seed.
-        for k in range(s + 1, len(decks)):
-            decks[k] = None
-        world._future = rng.below(1 << 52)
-        world.decks = tuple(decks)
-        if self.events:
-            events = list(self.events)
-            for k in range(s + 1, len(events)):
-                choices = [i for i, e in enumerate(self.components.events) if e.season == k + 1]
-                events[k] = choices[rng.below(len(choices))]
-            world.events = tuple(events)
-        return world
-
-    def _draw_future_decks(self) -> None:
-        """A determinized world's decks of this season and the later ones, drawn from its
-        seed when the world reaches them."""
-        rng = Rng(self._future)
-        decks = list(self.decks)
-        before = [self._threats_of(k) for k in range(self.season)]
-        for k in range(self.season, len(decks)):
-            chosen: tuple[int, ...] = ()
-            if not self.options.no_threats:
-                chosen = choose_threats(
-                    rng, threat_pool(k, before, self.options.gentle_first_season)
-                )
-            before.append(chosen)
-            decks[k] = build_deck(rng, chosen, self.options.kevin)
-        self.decks = tuple(decks)
-
-    def _threats_of(self, season: int) -> tuple[int, ...]:
-        return tuple(sorted(c - THREAT0 for c in self.decks[season] if c >= THREAT0))
-
-    def _season_pool(self, season: int) -> tuple[int, ...]:
-        before = [self._threats_of(k) for k in range(season)]
-        return threat_pool(season, before, self.options.gentle_first_season)
-
     # -- the undo barrier ------------------------------------------------------------------
 
     def reveals(self, action: Action) -> bool:
@@ -1282,176 +363,25 @@ class WaddleWaddleState:
         world.apply(action)
         return (world.season, world.pos) != before
 
-    # -- words ------------------------------------------------------------------------------
 
-    def _reason(self, action: Any) -> str:
-        """Why an action that is not legal now cannot be taken, in words for the player."""
-        try:
-            action = Action(*action)
-            kind = action.kind
-        except TypeError:
-            return f"not an action: {action!r}"
-        phase = self.phase
-        if phase == OVER:
-            return "the game is over"
-        if kind not in K.KINDS:
-            return f"not an action: {action!r}"
-        wanted = {
-            HERO_PHASE: "choose a hero",
-            TAKE: "take a face-up card for the one you exchanged",
-            REFILL2: "take the refill's second card",
-            LYNCH_REFILL: "refill your hand (Dr. Lynch)",
-            PLAY: "choose the rookery of your waddle",
-            DYAN_MOVES: "move a nest from the rookery or stop",
-            WADDLE2: "play the rest of your hand as a second waddle, or stop",
-            THREAT: "place the threat you revealed",
-            SHARK_FISH: "move the Shark's fish to another rookery",
-            OIL_NESTS: "move a nest away from the Oil Spill",
-            SHEATHBILL_TIE: "choose whose nest the Sheathbill takes",
-            TOKENS: "place a token",
-        }
-        phase_kinds = {
-            TURN: (K.DRAFT, K.EXCHANGE, K.FISH, K.REFILL, K.WADDLE, K.PASS),
-            HERO_PHASE: (K.HERO,),
-            TAKE: (K.TAKE,),
-            REFILL2: (K.TAKE,),
-            LYNCH_REFILL: (K.REFILL,),
-            PLAY: (K.PLAY,),
-            DYAN_MOVES: (K.MOVE, K.STOP),
-            WADDLE2: (K.WADDLE, K.STOP),
-            THREAT: (K.THREAT,),
-            SHARK_FISH: (K.FISHTO,),
-            OIL_NESTS: (K.MOVE,),
-            SHEATHBILL_TIE: (K.REMOVE,),
-            TOKENS: (K.CP, K.SUPPLY),
-        }
-        if kind not in phase_kinds[phase]:
-            return f"first {wanted.get(phase, 'take your action')}"
-        p = self.cur
-        hand = self.hands[p]
-        a = action.a
-        if kind == K.DRAFT:
-            if len(hand) >= HAND_LIMIT:
-                return f"you cannot draft with {HAND_LIMIT} cards in hand"
-            if a == HIDDEN:
-                if self._effect("face_up_only"):
-                    return "no card is taken face down this season (Blizzard)"
-                return "the deck is empty"
-        if kind in (K.DRAFT, K.TAKE, K.REFILL) and a != HIDDEN:
-            if a == KEVIN and self.kevin_down:
-                return "Kevin cannot come back to your hand this turn"
-            if a not in self.floe:
-                return f"{_card_name(a)} is not on the ice floe"
-            if kind == K.TAKE and a == self.given:
-                return "take a different card from the one you gave"
-            if kind == K.REFILL and hand:
-                return "you can refill only with an empty hand"
-        if kind == K.TAKE and a == HIDDEN:
-            return "the refill's second card can only come face up now"
-        if kind in (K.EXCHANGE, K.FISH):
-            if a not in hand:
-                return f"you do not hold {_card_name(a)}"
-            if kind == K.EXCHANGE:
-                if self.frozen[p] and a != KEVIN and not self.options.no_frozen:
-                    return "you cannot exchange while you are frozen"
-                return "the ice floe has no other card to take"
-            if self.options.no_fish:
-                return "this game is played without fish"
-            if self.fish[p] >= MAX_FISH:
-                return f"you cannot go fishing with {MAX_FISH} fish"
-            return "the fish supply is empty"
-        if kind == K.WADDLE:
-            cards = a if isinstance(a, tuple) else ()
-            left = list(hand)
-            for c in cards:
-                if c not in left:
-                    return "you do not hold those cards"
-                left.remove(c)
-            if KEVIN in cards:
-                return "Kevin is never part of a waddle"
-            if not is_waddle(cards):
-                return "3 to 6 cards in numerical order, of one species or of one number"
-            if phase == WADDLE2:
-                return "a WaddleWaddle uses every card left in your hand"
-            return "no rookery can take that waddle now (species, threats or fish)"
-        if kind == K.PLAY:
-            if not 0 <= a < ROOKERIES:
-                return "no such rookery"
-            r = a
-            if not self.compatible(p, self.pending, r):
-                return "none of the waddle's species nests there"
-            if POLLUTION in self.threats_at[r] and len(self.pending) > 4:
-                return "Pollution: at most 4 cards there"
-            if BOAT in self.threats_at[r] and action.b != self.fish_cost(r):
-                return "the Fishing Boat: pay with fish from your hand there"
-            return "you cannot pay the fish that way"
-        if kind == K.THREAT:
-            t = self.threat
-            if _NOT_AT[t] == a:
-                return f"the {THREATS[t].name} may not go there"
-            if t == BOAT:
-                return "the Fishing Boat goes to a rookery with fish"
-            return "that rookery has no free threat space"
-        if kind == K.PASS:
-            return "you can only pass when no action is possible"
-        if kind == K.HERO:
-            return "that hero is taken"
-        return "not possible now"
-
-
-def _card_name(c: Any) -> str:
-    try:
-        return code(c)
-    except (ValueError, TypeError):
-        return repr(c)
-
-
-def _papi(cards: Sequence[int]) -> bool:
-    """Whether a waddle's highest card, or one tied for highest, is a Magellanic."""
-    top = max(c % 6 for c in cards)
-    return any(c // 6 == MAGELLANIC and c % 6 == top for c in cards)
-
-
-def _best_conversion(counts: list[int], mask: int, per: int) -> list[int]:
-    """Katta's choice: up to two Chinstraps counted as other species, to place the most
-    nests (the fewest conversions among the best; a conversion changes nothing else)."""
-    best = counts
-    best_nests = sum(counts[s] // per for s in range(6) if mask >> s & 1)
-    ch = counts[CHINSTRAP]
-    others = [s for s in range(6) if s != CHINSTRAP]
-    for a in others:
-        if ch >= 1:
-            trial = list(counts)
-            trial[CHINSTRAP] -= 1
-            trial[a] += 1
-            nests = sum(trial[s] // per for s in range(6) if mask >> s & 1)
-            if nests > best_nests:
-                best, best_nests = trial, nests
-    if ch >= 2:
-        for i, a in enumerate(others):
-            for b in others[i:]:
-                trial = list(counts)
-                trial[CHINSTRAP] -= 2
-                trial[a] += 1
-                trial[b] += 1
-                nests = sum(trial[s] // per for s in range(6) if mask >> s & 1)
-                if nests > best_nests:
-                    best, best_nests = trial, nests
-    return best
-
-
-def _draft_queue(kind: str, order: list[int]) -> list[tuple[str, int]]:
-    """Who places each of the five tokens of a kind: the first in ``order`` places
-    ``6 - players`` of them (at least one; rulebook: two with 4 players, three with 3),
-    then one each in order."""
-    n = len(order)
-    first_count = max(1, 6 - n)
-    queue = [(kind, order[0])] * first_count
-    for p in order[1:]:
-        if len(queue) >= ROOKERIES:
-            break
-        queue.append((kind, p))
-    return queue[:ROOKERIES]
-
-
-__all__ = ["STACK_CARDS", "WaddleWaddleState"]
+__all__ = [
+    "DYAN_MOVES",
+    "HAND_LIMIT",
+    "HERO_PHASE",
+    "LYNCH_REFILL",
+    "MAX_FISH",
+    "OIL_MOVES",
+    "OIL_NESTS",
+    "OVER",
+    "PLAY",
+    "REFILL2",
+    "SHARK_FISH",
+    "SHEATHBILL_TIE",
+    "STACK_CARDS",
+    "TAKE",
+    "THREAT",
+    "TOKENS",
+    "TURN",
+    "WADDLE2",
+    "WaddleWaddleState",
+]

@@ -1,7 +1,8 @@
 """The eight threats of the rulebook: what each is called, where it may not go, what it does.
 
-Their effects are rules, carried out by :mod:`.state`; this module holds what the presenter
-and the rules page show, and the placement limits, by rookery id (:mod:`.components`).
+Their effects are rules, carried out by the state (:mod:`.threat_rules`; the lasting ones'
+effects on waddles in :mod:`.waddle_rules`); this module holds what the presenter and the
+rules page show, and the placement limits, by rookery id (:mod:`.components`).
 
 >>> THREATS[SHARK].name, THREATS[SHARK].not_at
 ('Shark', 'peninsula')
