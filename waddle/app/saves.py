@@ -162,12 +162,19 @@ def import_file(text: str) -> Session:
     try:
         data = jsontext.loads(text, max_chars=MAX_FILE_CHARS)
     except JSONTextError as e:
-        raise SaveError(f"this file is not a game record ({e})") from None
+        why = _unread(e, "it is not JSON")
+        raise SaveError(f"this file is not a game record ({why})") from None
     fmt = data.get("format") if isinstance(data, dict) else None
     if GAMES.by_format(fmt) is None:
         known = ", ".join(f for entry in GAMES for f in entry.formats)
         raise SaveError(f'this file is not a game record (its "format" is none of {known})')
     return session_from_json(data)
+
+
+def _unread(error: JSONTextError, not_json: str) -> str:
+    """Why a text was not read, for a player: where the parser stopped means nothing to
+    them, so text that is not JSON gets ``not_json``; too deep or too long says so."""
+    return not_json if "not valid JSON" in str(error) else str(error)
 
 
 def export_file(session: Session) -> str:
@@ -289,7 +296,7 @@ class SaveStore:
         try:
             data = jsontext.loads(text, max_chars=MAX_FILE_CHARS)
         except JSONTextError as e:
-            raise SaveError(f"it is damaged ({e})") from None
+            raise SaveError(f"it is damaged ({_unread(e, 'not JSON')})") from None
         if not isinstance(data, dict):
             raise SaveError("it is damaged")
         fmt = data.get("format")
