@@ -88,7 +88,6 @@ REOPEN = """async (link) => {
 # milliseconds spent in each since the last call.
 PROFILE_PY = """
 from pyscript import ffi, window
-import web.app as _web_app
 import waddle.games.waddle.presenter as _presenter
 
 _spent = {}
@@ -109,15 +108,16 @@ def _timed(owner, name, label):
     setattr(owner, name, timed)
 
 
-_App, _Session, _Saves = type(app), type(app.session), type(app.saves)
+_App, _Session, _Saves = type(app), type(app.session), type(app.page.saves)
+_Screen, _Address = type(app.screen), type(app.address)
 for _owner, _name, _label in (
     (_App, "guarded", "handler in all (guarded)"),
     (_Session, "full_record", "record kept for a rollback"),
     (_Session, "play", "the move (engine)"),
-    (_App, "_render", "render() in all"),
+    (_Screen, "_draw", "render() in all"),
     (_presenter, "board_svg", "board markup (board_svg)"),
-    (_App, "_render_side", "side panels"),
-    (_App, "_write_hash", "address (link, replaceState)"),
+    (_Screen, "_draw_side", "side panels"),
+    (_Address, "_write_hash", "address (link, replaceState)"),
     (_Saves, "autosave", "autosave (JSON, localStorage)"),
 ):
     _timed(_owner, _name, _label)

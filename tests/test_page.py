@@ -1,0 +1,99 @@
+"""The page's state and what follows from it (``waddle.app.page``): whose view is drawn,
+when the pass-the-device screen stands, who may act or ask for a hint, what the side
+column offers. The browser front end only copies these into the page."""
+
+from __future__ import annotations
+
+import random
+
+from waddle.app.page import Page, side_of
+from waddle.app.saves import MemoryStorage, SaveStore
+from waddle.app.session import Session
+from waddle.core.game import OMNISCIENT, SPECTATOR
+from waddle.ui.presenter import Move, MoveGroup
+
+
+def page_with(session: Session, embed: bool = False) -> Page:
+    page = Page(embed=embed, readonly=False, saves=SaveStore(MemoryStorage()))
+    page.session = session
+    return page
+
+
+def played(session: Session, plies: int, seed: int = 1) -> Session:
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if session.state.is_over():
+            break
+        session.play(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_behind_the_pass_the_device_screen_nobody_may_act_and_nothing_is_said():
+    page = page_with(Session.new("pebbles", 2, seed=4))
+    page.session.message = "Red played the 7 of Court."
+    assert page.curtain_for() == 0
+    assert page.viewer() == SPECTATOR
+    assert not page.interactive()
+    assert not page.may_act()
+    assert page.session.message is None  # it was said to the person before
+    page.revealed = 0
+    assert page.curtain_for() is None and page.viewer() == 0
+    assert page.interactive() and page.may_act()
+
+
+def test_the_embedded_view_shows_every_hand_and_never_a_curtain():
+    page = page_with(Session.new("waddle-waddle", 3, seed=4), embed=True)
+    assert page.session.all_visible
+    assert page.curtain_for() is None
+    assert page.viewer() == OMNISCIENT
+
+
+def test_a_finished_card_game_away_from_its_end_is_a_replay_the_board_refuses():
+    session = played(Session.new("pebbles", 2, seed=2), 10_000)
+    assert session.state.is_over()
+    session.go_to(3)
+    page = page_with(session)
+    assert not page.may_act()
+    assert "replay" in page.session.message
+
+
+def test_during_a_computers_turn_the_person_is_told_to_wait_or_that_it_is_paused():
+    page = page_with(Session.new("waddle", 2, seed=5, names=["Ann", "Bot"], bots=[None, "easy"]))
+    rng = random.Random(3)
+    page.session.play(rng.choice(page.session.state.legal_actions()))
+    while page.session.bot_to_move() is None:  # a double may leave it to Ann still
+        page.session.play(rng.choice(page.session.state.legal_actions()))
+    assert not page.may_act()
+    assert page.session.message == "Wait: Bot (computer) is playing."
+    page.ai_paused = True
+    assert "paused" in page.computer_turn_message()
+
+
+def test_only_the_person_to_move_may_ask_for_a_hint_in_a_card_game():
+    page = page_with(Session.new("pebbles", 2, seed=4))
+    assert not page.may_hint()  # the curtain stands: the hint would show the hand
+    page.revealed = 0
+    assert page.may_hint()
+    page.tutorial = object()
+    assert not page.may_hint()
+
+
+def test_a_link_warns_of_hidden_hands_only_while_a_card_game_is_on():
+    assert page_with(Session.new("waddle", 2, seed=1)).link_warning() == ""
+    warning = page_with(Session.new("pebbles", 2, seed=1)).link_warning()
+    assert "every hidden hand" in warning
+    finished = played(Session.new("pebbles", 2, seed=1), 10_000)
+    assert page_with(finished).link_warning() == ""
+
+
+def test_behind_the_curtain_the_move_list_stops_at_the_shown_position_and_history_is_off():
+    session = played(Session.new("waddle", 2, seed=1), 4)
+    session.undo()
+    groups = [MoveGroup("Round 1", tuple(Move(p, 0, f"m{p}", f"move {p}") for p in (1, 2, 3, 4)))]
+    open_side = side_of(session, groups, curtained=False)
+    assert not open_side.undo_disabled and not open_side.redo_disabled
+    assert open_side.scrub_max == session.total_plies
+    hidden = side_of(session, groups, curtained=True)
+    assert hidden.undo_disabled and hidden.redo_disabled and hidden.hint_disabled
+    assert hidden.scrub_disabled and hidden.scrub_max == session.state.ply
+    assert [m.ply for g in hidden.groups for m in g.moves] == [1, 2, 3]

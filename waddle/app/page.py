@@ -1,0 +1,181 @@
+"""The page's state that every part of the browser front end reads, and what follows from
+it: whose view is drawn, whether the pass-the-device screen stands, whether the person at
+the screen may act, and the side column's buttons. Plain Python (no DOM), so CPython
+tests reach it; ``web/`` holds one :class:`Page` and draws from it.
+
+>>> from waddle.app.saves import MemoryStorage, SaveStore
+>>> page = Page(embed=False, readonly=False, saves=SaveStore(MemoryStorage()))
+>>> page.session = Session.new("pebbles", 2, seed=3)
+>>> page.curtain_for()  # two people at one device: the first must take it
+0
+>>> page.revealed = 0
+>>> page.curtain_for() is None, page.viewer()
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from waddle.app.chrome import needs_curtain, viewer_for
+from waddle.app.saves import SaveStore, Storage
+from waddle.app.session import Session
+from waddle.core.game import OMNISCIENT
+from waddle.core.registry import GameEntry
+from waddle.games import GAMES
+from waddle.ui.presenter import MoveGroup
+
+
+class Page:
+    """The game on screen and how the page shows it.
+
+    ``session`` is the game on the board (None: the chooser); ``tutorial`` the running
+    :class:`waddle.app.tutorial.Tutorial`, whose session is then the one shown;
+    ``revealed`` the seat that confirmed it holds the device; ``ai_paused`` the Pause
+    button's state."""
+
+    def __init__(
+        self, embed: bool, readonly: bool, saves: SaveStore, storage: Storage | None = None
+    ) -> None:
+        self.embed = embed
+        self.readonly = readonly
+        self.saves = saves
+        self.storage = storage
+        self.tutorial: Any = None
+        self.revealed: int | None = None
+        self.ai_paused = False
+        self._session: Session | None = None
+
+    @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        # The embedded view shows every hand (a replay for teaching): nothing there limits
+        # undo or the scrubber. Every session the page shows comes through here.
+        if session is not None:
+            session.all_visible = self.embed
+        self._session = session
+
+    @property
+    def entry(self) -> GameEntry:
+        return GAMES.by_id(self.session.game.id)
+
+    @property
+    def presenter(self) -> Any:
+        return self.session.game.presenter()
+
+    def viewer(self) -> int:
+        """The seat whose view is drawn (see :func:`waddle.app.chrome.viewer_for`)."""
+        return viewer_for(self.session, self.entry.hidden_information, self.embed, self.revealed)
+
+    def curtain_for(self) -> int | None:
+        """The seat the device must be passed to before anything more is shown, or None."""
+        if self.tutorial is not None:
+            return None
+        return needs_curtain(self.session, self.entry.hidden_information, self.embed, self.revealed)
+
+    def interactive(self) -> bool:
+        """Whether the board takes clicks now (the scene is drawn with its legal places)."""
+        session = self.session
+        return (
+            not self.readonly
+            and self.curtain_for() is None
+            and session.may_play()
+            and (session.human_turn() or self.tutorial is not None)
+        )
+
+    def may_act(self) -> bool:
+        """Whether the person at the screen may act on the game now; else the session's
+        message says why. Behind the pass-the-device screen nobody may (the board shows no
+        hand, and a click would act for the person the device is being passed to)."""
+        if self.tutorial is not None:
+            return True
+        if self.curtain_for() is not None:
+            self.session.message = None
+            return False
+        if not self.session.may_play():
+            self.session.message = (
+                "This finished game is shown as a replay here: go to its last move to play."
+            )
+            return False
+        if self.session.bot_to_move() is None:
+            return True
+        self.session.message = self.computer_turn_message()
+        return False
+
+    def computer_turn_message(self) -> str:
+        name = self.session.seats[self.session.state.to_move()].name
+        if self.ai_paused:
+            return f"The computers are paused: {name} (computer) plays next, after Resume."
+        return f"Wait: {name} (computer) is playing."
+
+    def may_hint(self) -> bool:
+        """A hint is for the person to move, and only them: in a game with hidden hands
+        nobody else may ask (it would tell them about that hand)."""
+        session = self.session
+        if self.tutorial is not None or not session.human_turn():
+            return False
+        if self.curtain_for() is not None or not session.may_play():
+            return False
+        return self.viewer() in (OMNISCIENT, session.state.to_move())
+
+    def link_warning(self) -> str:
+        """What a link of a game with hidden hands gives away while the game is on."""
+        if not self.session.hidden_information or self.session.line_over:
+            return ""
+        return (
+            " It holds the whole game, every hidden hand and the deck too: whoever opens "
+            "it can see them, so share it only with people who are not playing."
+        )
+
+
+@dataclass(frozen=True)
+class Side:
+    """The side column's history controls for one redraw."""
+
+    undo_disabled: bool
+    undo_title: str | None
+    redo_disabled: bool
+    hint_disabled: bool
+    groups: list[MoveGroup] = field(default_factory=list)
+    earliest: int = 0
+    scrub_min: int = 0
+    scrub_max: int = 0
+    scrub_value: int = 0
+    scrub_disabled: bool = True
+    scrub_text: str = ""
+
+
+def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
+    """Undo, redo, hint, the move list and the scrubber. Behind the pass-the-device screen
+    the move list stops at the position shown and nothing can be taken back, redone,
+    hinted or scrubbed.
+
+    >>> session = Session.new("waddle", 2, seed=1)
+    >>> side_of(session, [], curtained=False).undo_disabled
+    True
+    """
+    state = session.state
+    refusal = None if curtained else session.undo_refusal()
+    if curtained:
+        groups = [
+            MoveGroup(g.heading, tuple(m for m in g.moves if m.ply <= state.ply)) for g in groups
+        ]
+        groups = [g for g in groups if g.moves]
+    floor = session.undo_floor()
+    return Side(
+        undo_disabled=curtained or not session.can_undo(),
+        undo_title=refusal if refusal and state.ply else None,
+        redo_disabled=curtained or not session.can_redo(),
+        hint_disabled=curtained or not session.may_play(),
+        groups=list(groups),
+        earliest=floor,
+        scrub_min=floor,
+        scrub_max=state.ply if curtained else session.total_plies,
+        scrub_value=state.ply,
+        scrub_disabled=curtained or floor >= session.total_plies,
+        scrub_text=f"move {state.ply} of {session.total_plies}",
+    )

@@ -1,0 +1,125 @@
+"""The address and the autosave: which game the page opens with, the share link kept in
+``location.hash`` at every move, the autosave and the board kept for the next visit's
+preview, and a link pasted into the address bar.
+
+Runs only in the browser. What to open is decided by ``waddle.app.opening`` (plain Python,
+tested on CPython): whatever the address holds, the game in progress survives.
+"""
+
+import json
+
+from pyscript import window
+
+from waddle.app.opening import LINK_NOT_OPENED, open_page
+from waddle.app.page import Page
+from waddle.app.saves import SaveError, StorageFullError
+from waddle.app.session import Session
+from waddle.core.game import SPECTATOR
+from waddle.core.links import LinkError
+from web.dom import element, new_seed, now_ms
+from web.ports import Shell
+
+PREVIEW_KEY = "waddle:preview"
+"""The board drawn at the last autosave, painted by web/loading.js while Python starts."""
+
+
+class Address:
+    """Keeps the address and the autosave in step with the game on screen."""
+
+    def __init__(self, page: Page, shell: Shell, board_markup) -> None:
+        self.page = page
+        self.shell = shell
+        self._board_markup = board_markup  # () -> (markup, viewBox) of the board as drawn
+        self.shown_hash = ""
+        self.autosave_problem: str | None = None  # why the last autosave failed
+        self._kept_autosave_game: str | None = None  # see waddle.app.opening.Opening
+
+    def opening(self, requested: str | None) -> tuple[Session | None, str | None]:
+        """The first game on screen (see :func:`waddle.app.opening.open_page`)."""
+        page = self.page
+        text = window.location.hash.removeprefix("#")
+        opened = open_page(text, requested, page.saves, page.embed, new_seed)
+        if opened.keep_autosave and opened.session is not None:
+            self._kept_autosave_game = opened.session.link()  # until this game changes
+        return opened.session, opened.problem
+
+    def game_changed_by_player(self) -> None:
+        """A game the player asked for is on screen: it may be saved over a kept autosave."""
+        self._kept_autosave_game = None
+
+    def persist(self) -> bool:
+        """Keep the address and (full app) the autosave in step with the game; True if
+        whether the autosave fails changed (the page's problem line then says it anew)."""
+        page = self.page
+        if page.tutorial is not None:
+            return False  # the tutorial's scripted game is neither shared nor saved
+        self._write_hash()
+        if page.embed:
+            return False
+        if self._kept_autosave_game is not None:
+            if self.shown_hash == self._kept_autosave_game:
+                return False  # a damaged autosave is kept until this game is changed
+            self._kept_autosave_game = None
+        try:
+            page.saves.autosave(page.session, now_ms())
+            failed = None
+        except SaveError as e:
+            failed = f"Autosave failed: {e}."
+        if failed is None:
+            self._save_preview()
+        if failed == self.autosave_problem:
+            return False
+        self.autosave_problem = failed  # shown until an autosave succeeds again
+        return True
+
+    def _save_preview(self) -> None:
+        """Keep the board as drawn, for web/loading.js to paint on the next visit while
+        Python starts. Never at the cost of a save: a full storage just skips it.
+
+        The next visit may be anyone's: in a game with hidden hands the kept board is
+        drawn again from what every seat may see (``SPECTATOR``), never from the view of
+        the person at the screen, so no hand is left in storage in the clear."""
+        page = self.page
+        if page.storage is None:
+            return
+        markup, view_box = self._board_markup()
+        if page.entry.hidden_information and page.viewer() != SPECTATOR:
+            public = page.presenter.render(page.session.scene(SPECTATOR, False)).board
+            markup, view_box = public.markup, public.view_box
+        preview = {
+            "hash": self.shown_hash,
+            "game": page.entry.id,
+            "title": page.entry.title,
+            "viewBox": view_box,
+            "markup": markup,
+        }
+        try:
+            page.storage.set(PREVIEW_KEY, json.dumps(preview, separators=(",", ":")))
+        except StorageFullError:
+            page.storage.remove(PREVIEW_KEY)
+
+    def _write_hash(self) -> None:
+        session = self.page.session
+        if self.page.embed:
+            text = session.link_of(session.full_record())
+            element("open-full").href = f"./#{text}"
+        else:
+            text = session.link()
+        if text != self.shown_hash:
+            self.shown_hash = text
+            window.history.replaceState(None, "", "#" + text)
+
+    def on_hash_change(self, _event) -> None:
+        """Someone pasted or edited a link: show that game (unless it is ours already)."""
+        text = window.location.hash.removeprefix("#")
+        if not text or text == self.shown_hash:
+            return
+        try:
+            session = Session.from_link(text)
+        except LinkError as e:
+            self.shell.problem(LINK_NOT_OPENED.format(reason=e))
+            if self.page.session is not None:
+                self.shown_hash = ""  # the address holds the bad link now: put ours back
+                self._write_hash()
+            return
+        self.shell.show_game(session)

@@ -1,0 +1,77 @@
+"""The game chooser: shown on a first visit and by the Games button; a game opens at once
+from it, and a game of another kind left unfinished can be resumed from it.
+
+Runs only in the browser; the chooser's markup is ``waddle.app.chrome.chooser_html``.
+"""
+
+from pyscript import document, ffi
+
+from waddle.app.chrome import chooser_html
+from waddle.app.page import Page
+from waddle.app.saves import SHELF_PREFIX, SaveError
+from waddle.app.session import Session
+from waddle.games import GAMES
+from web.dom import element, new_seed
+from web.focus import focus_legal
+from web.ports import Shell
+
+
+class Chooser:
+    WITHOUT_A_GAME = frozenset({"open_chooser", "resume_game"})
+    """Commands that work before any game is on the board."""
+
+    def __init__(self, page: Page, shell: Shell) -> None:
+        self.page = page
+        self.shell = shell
+
+    def open(self, first_visit: bool = False) -> None:
+        session = self.page.session
+        shelved = self.page.saves.shelved()
+        if session is not None:
+            shelved.pop(session.game.id, None)  # that one is on the board
+        element("chooser-list").innerHTML = chooser_html(GAMES, shelved=shelved)
+        element("chooser-back").hidden = session is None
+        for button in document.querySelectorAll(".needs-game"):
+            button.disabled = session is None
+        element("chooser").hidden = False
+        document.documentElement.dataset.screen = "chooser"
+        if session is None:
+            document.documentElement.removeAttribute("data-game")  # no game on the board
+        if not first_visit or session is None:
+            first = document.querySelector("[data-game-choice]")
+            if not ffi.is_none(first):
+                first.focus()
+
+    def close(self) -> None:
+        element("chooser").hidden = True
+        document.documentElement.removeAttribute("data-screen")
+
+    def cmd_open_chooser(self, _target) -> None:
+        self.open()
+
+    def cmd_close_chooser(self, _target) -> None:
+        if self.page.session is not None:
+            self.close()
+            self.shell.render()
+
+    def choose_game(self, game_id: str) -> None:
+        """A click on ``[data-game-choice]``: a new game of it at once, default seats."""
+        entry = GAMES.by_id(game_id)
+        seed = new_seed()
+        self.shell.show_game(
+            Session.new(entry.id, entry.default_players, seed),
+            f"New game of {entry.title} on board {seed}.",
+        )
+        focus_legal(0)
+
+    def cmd_resume_game(self, target) -> None:
+        """The chooser's Resume: the game of that kind left for another one."""
+        game_id = str(target.getAttribute("data-resume"))
+        saves = self.page.saves
+        try:
+            session = saves.load(SHELF_PREFIX + game_id)
+        except SaveError as e:
+            self.shell.problem(f"That game could not be resumed: {e}.")
+            return
+        self.shell.show_game(session, "Welcome back: the game is where you left it.")
+        saves.delete(SHELF_PREFIX + game_id)  # it is the autosave now

@@ -1,0 +1,111 @@
+"""The embedded view (``index.html?embed#…``): the options in its address (``ply``,
+``readonly``, ``end``, ``theme``), its stepper (keys and slider), and the ``postMessage``
+interface a host page drives it with (``waddle:go``, ``waddle:ask``; ``waddle:step`` back).
+
+Runs only in the browser; the options and messages are ``waddle.app.embed`` (CPython
+tests), documented in docs/embedding.md.
+"""
+
+from pyscript import document, ffi, window
+
+from waddle.app.embed import Ask, EmbedOptions, GoTo, parse_command, step_event
+from waddle.app.page import Page
+from web.dom import element, to_js
+from web.ports import Shell
+
+EMBED_PARAMS = ("ply", "readonly", "end", "theme")
+
+
+class Embedded:
+    """The embedded view's part of the page (idle in the full app but for the preview's
+    messages, which it hands to ``on_preview_message``)."""
+
+    def __init__(self, page: Page, shell: Shell, params, on_preview_message) -> None:
+        self.page = page
+        self.shell = shell
+        self._on_preview_message = on_preview_message
+        given = {name: str(params.get(name)) for name in EMBED_PARAMS if params.has(name)}
+        self.options = EmbedOptions.from_query(given) if page.embed else EmbedOptions()
+        self._posted = None  # (session id, step, steps) last told to the host page
+        if page.embed:
+            if self.options.theme:
+                document.documentElement.dataset.theme = self.options.theme
+            if page.session is not None:
+                self.options.apply(page.session)
+
+    def bind(self, listen) -> None:
+        listen(window, "message", self.on_message)
+        listen(window, "keydown", self.on_key, capture=True)
+        listen(element("embed-scrubber"), "input", self.on_scrub)
+
+    def after_render(self) -> None:
+        """The scrubber, and the step event for the host page when the step changed."""
+        if not self.page.embed:
+            return
+        session = self.page.session
+        scrubber = element("embed-scrubber")
+        scrubber.max = str(session.total_plies)
+        scrubber.value = str(session.state.ply)
+        scrubber.setAttribute(
+            "aria-valuetext", f"move {session.state.ply} of {session.total_plies}"
+        )
+        told = (id(session), session.state.ply, session.total_plies)
+        if told != self._posted:
+            self._posted = told
+            self._post_step()
+
+    def _post_step(self) -> None:
+        """Tell the host page which step is shown (targetOrigin "*": nothing in it is
+        secret, the host page put the whole game into the frame's address itself)."""
+        session = self.page.session
+        study = session.study
+        caption = study.step(session.state.ply).caption if study is not None else ""
+        event = step_event(session.game.id, session.state.ply, session.total_plies, caption)
+        window.parent.postMessage(to_js(event), "*")
+
+    def on_message(self, event) -> None:
+        """``postMessage`` from the host page (any origin): only the two commands of
+        waddle.app.embed, which change nothing but the shown step."""
+        try:
+            text = window.JSON.stringify(event.data)
+        except Exception:  # a message that cannot be written as JSON is none of ours
+            return
+        if ffi.is_none(text):
+            return
+        text = str(text)
+        if not self.page.embed:
+            self._on_preview_message(event, text)
+            return
+        session = self.page.session
+        if session is None:
+            return
+        command = parse_command(text)
+        if isinstance(command, GoTo):
+            self.shell.guarded(session.go_to, command.step)
+        elif isinstance(command, Ask):
+            self._posted = None
+            self.after_render()
+
+    def on_key(self, event) -> None:
+        """Embedded: left and right step, Home and End go to the first and last step."""
+        session = self.page.session
+        if not self.page.embed or session is None:
+            return
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        tag = "" if ffi.is_none(target) else str(getattr(target, "tagName", "")).lower()
+        if tag in ("input", "textarea", "select"):
+            return
+        ply, total = session.state.ply, session.total_plies
+        goal = {"ArrowLeft": ply - 1, "ArrowRight": ply + 1, "Home": 0, "End": total}.get(
+            str(event.key)
+        )
+        if goal is None:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        self.shell.guarded(session.go_to, max(0, min(goal, total)))
+
+    def on_scrub(self, event) -> None:
+        self.shell.guarded(self.page.session.go_to, int(event.target.value))

@@ -1,0 +1,211 @@
+"""Drawing the game on screen into the page: the board, the game's regions (status,
+controls, panels, table), the pass-the-device screen, the side column (message, undo and
+redo, the move list and scrubber, the result), the board's fit on small screens, the
+embedded view's stepper and the tutorial's box.
+
+Runs only in the browser. What is drawn comes from the game's presenter and from
+``waddle.app`` (``page``, ``chrome``); this module only copies it into the page. It reads
+the :class:`waddle.app.page.Page` and changes nothing of the game.
+"""
+
+from pyscript import document, ffi
+
+from waddle.app.page import Page, side_of
+from waddle.ui.markup import zoomed_size
+from waddle.ui.presenter import move_list_html
+from web.dom import element, mark
+from web.focus import focused, refocus
+
+FINGER_PX = 40
+"""Below this many CSS pixels across, a fitted board's targets (hexes) are too small to
+tap: the board is zoomed (see Screen.fit_board)."""
+ZOOM_PX = 44
+"""Targets across when zoomed: WCAG 2.5.5's target size."""
+
+
+class Screen:
+    """Draws ``page.session`` (see :meth:`draw`); keeps what the fit of the board needs
+    between redraws, and the Zoom button's last word."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.board = element("board")
+        self.view_box = ""
+        self._target_units: float | None = None
+        self.zoom_choice: bool | None = None  # the Zoom button's last word; None: automatic
+        self._centred: tuple[int, object] | None = None  # (session id, hex) scrolled to
+
+    def draw(self):
+        """Draw the game on screen; the scene drawn (studies draw their marks over it)."""
+        mark("waddle:render-start")
+        try:
+            return self._draw()
+        finally:
+            mark("waddle:render-end")
+
+    def _draw(self):
+        page = self.page
+        session = page.session
+        entry = page.entry
+        root = document.documentElement
+        root.dataset.game = entry.id
+        for button in document.querySelectorAll(".needs-game"):
+            button.disabled = False
+        element("game-title").textContent = f"· {entry.title}"
+        element("embed-title").textContent = f"{entry.title} game"
+        document.title = f"{entry.title} · Waddle"
+        curtain_for = page.curtain_for()
+        scene = session.scene(page.viewer(), page.interactive())
+        drawn = page.presenter.render(scene)
+        focus = focused()
+        self.board.setAttribute("viewBox", drawn.board.view_box)
+        self.board.dataset.board = entry.id  # the game's board.css applies
+        self.view_box = drawn.board.view_box
+        self._target_units = drawn.board.target_units
+        self.board.innerHTML = drawn.board.markup
+        # A disclosure the person opened (what a threat does) stays open across redraws.
+        opened = [str(d.id) for d in document.querySelectorAll("#app details[open][id]")]
+        element("status").innerHTML = drawn.status
+        element("game-controls").innerHTML = drawn.controls
+        element("game-panels").innerHTML = drawn.panels
+        table = element("table")
+        table.innerHTML = drawn.table
+        table.hidden = not drawn.table
+        for details_id in opened:
+            again = element(details_id)
+            if not ffi.is_none(again) and str(again.tagName).lower() == "details":
+                again.open = True
+        element("keys-help").textContent = page.presenter.keys_help
+        refocus(focus)
+        self._draw_curtain(curtain_for)
+        self.fit_board(scene)
+        self._draw_side(drawn.result, curtain_for is not None)
+        self._draw_tutorial()
+        element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
+        if page.embed:
+            self._draw_embed_bar()
+        return scene
+
+    def _draw_curtain(self, seat: int | None) -> None:
+        curtain = element("curtain")
+        was_hidden = bool(curtain.hidden)
+        curtain.hidden = seat is None
+        document.documentElement.toggleAttribute("data-curtain", seat is not None)
+        if seat is not None:
+            name = self.page.session.seats[seat].name
+            element("curtain-text").textContent = (
+                f"Pass the device to {name}. Nobody's hand is shown until {name} has it: "
+                "everyone else, please look away."
+            )
+            element("curtain-button").textContent = f"I am {name}: show my hand"
+            if was_hidden and not self.page.embed:
+                element("curtain-button").focus()
+
+    def _draw_side(self, result_markup: str, curtained: bool = False) -> None:
+        """Messages, undo and redo, the move list and the scrubber, the result (behind the
+        pass-the-device screen: no message, which was said to the person before)."""
+        session = self.page.session
+        state = session.state
+        element("message").textContent = "" if curtained else (session.message or "")
+        side = side_of(session, self.page.presenter.move_groups(session), curtained)
+        for button in document.querySelectorAll('.controls [data-command="undo"]'):
+            button.disabled = side.undo_disabled
+            if side.undo_title:
+                button.title = side.undo_title
+            else:
+                button.removeAttribute("title")
+        for button in document.querySelectorAll('.controls [data-command="redo"]'):
+            button.disabled = side.redo_disabled
+        for button in document.querySelectorAll('.controls [data-command="hint"]'):
+            button.disabled = side.hint_disabled
+        element("move-list").innerHTML = move_list_html(
+            side.groups, session.seats, state.ply, earliest=side.earliest
+        )
+        scrubber = element("scrubber")
+        scrubber.min = str(side.scrub_min)
+        scrubber.max = str(side.scrub_max)
+        scrubber.value = str(side.scrub_value)
+        scrubber.disabled = side.scrub_disabled
+        scrubber.setAttribute("aria-valuetext", side.scrub_text)
+        result = element("result")
+        if state.is_over():
+            result.innerHTML = result_markup
+            result.dataset.winners = ",".join(map(str, state.winners()))
+            result.hidden = False
+        else:
+            result.hidden = True
+            result.removeAttribute("data-winners")
+            result.innerHTML = ""
+
+    def fit_board(self, scene=None) -> None:
+        """Zoom the board when its fitted targets are too small for a finger (a 3-to-5-player
+        map on a phone): drawn bigger in a frame that scrolls, centred on where the next move
+        happens. The Zoom button switches between the two; by itself the board zooms while
+        there is a move to make and fits at the end."""
+        page = self.page
+        frame = element("board-frame")
+        button = element("zoom")
+        size = None
+        if not frame.clientWidth or page.session is None:
+            return  # not laid out yet (the page is still loading): the observer comes back
+        if not page.embed and self.view_box and self._target_units:  # embeds show it all
+            size = zoomed_size(
+                self.view_box, frame.clientWidth, FINGER_PX, ZOOM_PX, self._target_units
+            )
+        button.hidden = size is None
+        zoomed = size is not None and (
+            self.zoom_choice if self.zoom_choice is not None else not page.session.state.is_over()
+        )
+        button.setAttribute("aria-pressed", "true" if zoomed else "false")
+        if not zoomed:
+            frame.removeAttribute("data-zoomed")
+            self.board.removeAttribute("style")
+            self._centred = None
+            return
+        frame.setAttribute("data-zoomed", "")
+        self.board.setAttribute("style", f"width:{size[0]}px;height:{size[1]}px")
+        # Scroll to where the next move happens when that moves (or on zooming), not on
+        # every redraw, so a person who dragged the board to look around is not pulled back.
+        focus = page.presenter.focus_hex(scene or page.session.scene())
+        where = (id(page.session), focus)
+        if focus is None or where == self._centred:
+            return
+        self._centred = where
+        marker = self.board.querySelector(f'[data-hex="{focus}"]')
+        if ffi.is_none(marker):
+            return
+        box, spot = frame.getBoundingClientRect(), marker.getBoundingClientRect()
+        frame.scrollLeft += spot.left + spot.width / 2 - (box.left + box.width / 2)
+        frame.scrollTop += spot.top + spot.height / 2 - (box.top + box.height / 2)
+
+    def cmd_zoom(self, target) -> None:
+        self.zoom_choice = target.getAttribute("aria-pressed") != "true"
+        self._centred = None
+        self.fit_board()
+
+    def _draw_embed_bar(self) -> None:
+        session = self.page.session
+        bar = element("embed-bar")
+        bar.hidden = False
+        element("embed-position").textContent = f"Move {session.state.ply} of {session.total_plies}"
+        for command, enabled in (
+            ("first", session.can_undo()),
+            ("undo", session.can_undo()),
+            ("redo", session.can_redo()),
+            ("last", session.can_redo()),
+        ):
+            bar.querySelector(f'[data-command="{command}"]').disabled = not enabled
+
+    def _draw_tutorial(self) -> None:
+        tutorial = self.page.tutorial
+        element("tutorial").hidden = tutorial is None
+        document.documentElement.toggleAttribute("data-tutorial", tutorial is not None)
+        if tutorial is None:
+            return
+        progress = f"(step {tutorial.index + 1} of {tutorial.steps})"
+        element("tutorial-progress").textContent = progress
+        element("tutorial-text").textContent = tutorial.step.text
+
+    def save_preview_markup(self) -> tuple[str, str]:
+        """The board as drawn now, and its viewBox (for the next visit's preview)."""
+        return str(self.board.innerHTML), self.view_box

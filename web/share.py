@@ -1,0 +1,192 @@
+"""The Share and embed dialog and the Copy link button: the link of the game at this move,
+and the embed builder (the game or a saved study, the first move shown, read-only, where
+it stops, colours, size) with a live preview that shows what the ``<iframe>`` code will.
+
+Runs only in the browser; the embedded view's address and code are ``waddle.app.embed``.
+"""
+
+import asyncio
+from html import escape
+
+from pyscript import document, ffi, window
+
+from waddle.app.chrome import whole_number
+from waddle.app.embed import DEFAULT_SIZE, STEP, EmbedOptions, clamp_size, embed_src, iframe_code
+from waddle.app.page import Page
+from waddle.app.saves import SaveError
+from waddle.core import jsontext
+from waddle.games import GAMES
+from web.dom import element
+from web.ports import Shell
+
+PREVIEW_DELAY_SECONDS = 0.35
+"""The preview's address follows the options after this pause, so typing a width or a
+move number reloads the preview once, not at every key."""
+
+
+class ShareDialog:
+    def __init__(self, page: Page, shell: Shell) -> None:
+        self.page = page
+        self.shell = shell
+        self._copy_task = None  # the clipboard write under way (kept from the GC)
+        self._preview_task = None
+        self._preview_src = ""
+        self._sources: dict[str, object] = {}  # builder: save key -> its session
+
+    def bind(self, listen) -> None:
+        share = element("share")
+        listen(share, "input", lambda _e: self.fill_builder())
+        listen(share, "close", lambda _e: self._stop_preview())
+        listen(element("embed-source"), "change", lambda _e: self.fill_builder(new_source=True))
+        listen(element("embed-readonly"), "change", lambda _e: self.fill_builder())
+
+    # -- copying ----------------------------------------------------------------------------
+
+    def cmd_copy_link(self, _target) -> None:
+        warning = self.page.link_warning()
+        self._copy(
+            window.location.href,
+            "Link copied: it opens this game at this move." + warning,
+            "copy the address from the address bar." + warning,
+        )
+
+    def cmd_copy_embed(self, _target) -> None:
+        self.fill_builder()
+        self._copy(
+            element("embed-code").value,
+            "Embed code copied.",
+            "select the embed code and copy it.",
+        )
+
+    def _copy(self, text: str, done: str, by_hand: str) -> None:
+        """Put ``text`` on the clipboard, then say ``done``, or ``by_hand`` if that failed."""
+        self._copy_task = asyncio.ensure_future(self._write_clipboard(text, done, by_hand))
+
+    async def _write_clipboard(self, text: str, done: str, by_hand: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # no Clipboard API (a plain-http address), or the browser refused
+            done = "The browser did not let the page copy: " + by_hand
+        self.page.session.message = done
+        self.shell.render()
+
+    # -- the dialog and its embed builder ---------------------------------------------------
+
+    def cmd_open_share(self, _target) -> None:
+        listing = self.page.saves.list().entries if not self.page.embed else []
+        options = ['<option value="">The game on the board</option>']
+        for entry in listing:
+            if entry.study is not None:
+                label = f"Study: {entry.study or entry.name}"
+            else:
+                label = f"Saved game: {entry.name}"
+            options.append(f'<option value="{escape(entry.key)}">{escape(label)}</option>')
+        element("embed-source").innerHTML = "".join(options)
+        self._sources = {}
+        self.fill_builder(new_source=True)
+        warning = element("share-warning")
+        warning.textContent = self.page.link_warning().strip()
+        warning.hidden = not warning.textContent
+        element("share").showModal()
+
+    def _source(self):
+        key = str(element("embed-source").value)
+        if not key:
+            return self.page.session
+        if key not in self._sources:
+            try:
+                self._sources[key] = self.page.saves.load(key)
+            except SaveError:
+                return self.page.session
+        return self._sources[key]
+
+    def fill_builder(self, new_source: bool = False) -> None:
+        """The code and the preview for the options now chosen in the Embed dialog."""
+        source = self._source()
+        if source is None:
+            return
+        study = source.study
+        stop = element("embed-stop")
+        last = study.last_annotated if study is not None else None
+        stop.disabled = last is None
+        if last is None:
+            stop.checked = False
+        end = last if stop.checked and last is not None else None
+        step_field = element("embed-step")
+        if new_source:
+            step_field.value = str(source.state.ply)
+        steps = end if end is not None else source.total_plies
+        step_field.max = str(steps)
+        typed = whole_number(str(step_field.value), 6)
+        ply = min(typed, steps) if typed is not None else source.state.ply
+        theme = str(element("embed-theme").value) or None
+        options = EmbedOptions(ply, bool(element("embed-readonly").checked), end, theme)
+        base = str(window.location.href).split("#")[0].split("?")[0]
+        src = embed_src(base, source.link_of(source.full_record()), options)
+        width = clamp_size(str(element("embed-width").value), DEFAULT_SIZE[0])
+        height = clamp_size(str(element("embed-height").value), DEFAULT_SIZE[1])
+        entry = GAMES.by_id(source.game.id)
+        title = study.title if study is not None and study.title else f"{entry.title} game"
+        element("share-link").value = str(window.location.href)
+        element("embed-code").value = iframe_code(src, title, width, height)
+        if source.hidden_information and not source.line_over:
+            # The embedded view shows every hand: not on this screen while the game is on.
+            self._stop_preview()
+            element(
+                "embed-preview-state"
+            ).textContent = "(no preview while the game is on: the embedded view shows every hand)"
+            return
+        preview = self._preview()
+        preview.width = str(width)
+        preview.height = str(height)
+        if src != self._preview_src:
+            self._preview_src = src
+            element("embed-preview-state").textContent = "(loading…)"
+            if self._preview_task is not None and not self._preview_task.done():
+                self._preview_task.cancel()
+            self._preview_task = asyncio.ensure_future(self._show_preview(src))
+
+    async def _show_preview(self, src: str) -> None:
+        await asyncio.sleep(PREVIEW_DELAY_SECONDS)
+        preview = self._preview()
+        # Through a blank page: an address that differs only after "#" would not load the
+        # frame again, and the preview must start exactly as the code's frame does.
+        preview.src = "about:blank"
+        await asyncio.sleep(0.05)
+        preview.src = src
+        preview.dataset.src = src  # the address it was given, as the code has it
+
+    @staticmethod
+    def _preview():
+        """The preview frame, made when the dialog needs it (the page holds no frame
+        otherwise)."""
+        preview = element("embed-preview")
+        if ffi.is_none(preview):
+            preview = document.createElement("iframe")
+            preview.id = "embed-preview"
+            preview.title = "Preview of the embedded board"
+            element("embed-preview-slot").appendChild(preview)
+        return preview
+
+    def _stop_preview(self) -> None:
+        """The dialog closed: the preview goes, and its Python with it."""
+        if self._preview_task is not None and not self._preview_task.done():
+            self._preview_task.cancel()
+        self._preview_src = ""
+        preview = element("embed-preview")
+        if not ffi.is_none(preview):
+            preview.remove()
+        element("embed-preview-state").textContent = ""
+
+    def preview_said(self, event, message: str) -> None:
+        """The preview (our own origin) tells the dialog which step it shows."""
+        if str(event.origin) != str(window.location.origin):
+            return
+        try:
+            data = jsontext.loads(message)
+        except ValueError:
+            return
+        if type(data) is dict and data.get("type") == STEP:
+            step, steps = data.get("step"), data.get("steps")
+            if type(step) is int and type(steps) is int:
+                element("embed-preview-state").textContent = f"(move {step} of {steps})"
