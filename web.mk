@@ -4,10 +4,11 @@
 #   make web     just build dist/ (the publish folder, see netlify.toml)
 #   make bench-boot  time to ready of the app vs a bare PyScript page
 #   make bench-first-visit  bytes and time of a first and a second visit (production headers)
+#   make screenshots  every game at 1280x800 and 390x844, fresh and mid-game, into screenshots/
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: web bench-boot bench-first-visit
+.PHONY: web bench-boot bench-first-visit screenshots
 
 # npm packages, reinstalled exactly from the lockfile when it (or package.json) changes.
 # npm ci empties node_modules first, so the stamp is written after it.
@@ -40,3 +41,6 @@ bench-boot: $(VENV)/.stamp $(CHROMIUM) web
 
 bench-first-visit: $(VENV)/.stamp $(CHROMIUM) web
 	$(VPY) scripts/bench_first_visit.py
+
+screenshots: $(VENV)/.stamp $(CHROMIUM) web
+	$(VPY) scripts/screenshots.py
