@@ -4,7 +4,7 @@
 first. Self-play of the project's bots shows the seats of the starting order faring
 unevenly with 3 to 5 players, which the project's tile sets narrow but do not close (on
 set 3, the current one, the last of three seats wins 28% of hard self-play games and the
-last of five 11%; the README's tile-set note has the figures), so the app offers this
+last of five 11%; docs/benchmarks.md has the figures), so the app offers this
 remedy, the one board games have long used for a first-mover advantage (komi in Go): each
 seat after the first starts the final count with a few VP. It is off by default; a game
 with it says so in its record (``"compensation"``), its share link (``w2.``) and its rules

@@ -14,7 +14,8 @@ new name (:data:`TILESET_FILES`), and the old one stays for the links that name 
 - ``compact/1`` (the first tile set): every tile in the shuffled order.
 - ``start-on-rim/1``: the start tile (the lowest number) is laid last, on the rim of the
   map, where its numbered water hex touches no ice but the tile's own, so the first round
-  has only that tile's ice. Why: see the tile set's note and the README's tile-set note.
+  has only that tile's ice. Why: see the tile set's note and the Waddle balance study in
+  docs/benchmarks.md.
 
 Only :class:`waddle.core.rng.Rng` is used, so a seed gives the same map on every Python.
 
