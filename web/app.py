@@ -42,7 +42,7 @@ from web.address import Address
 from web.board_editor import BoardEditor
 from web.chooser import Chooser
 from web.computers import Computers
-from web.dom import Listeners, element, open_storage
+from web.dom import Listeners, element, focus, open_storage
 from web.embedded import Embedded
 from web.focus import focus_legal
 from web.new_game import NewGameDialog
@@ -54,7 +54,7 @@ from web.studies import Studies
 SHELL_KEYS = {"u": "undo", "r": "redo"}
 """Keys of the shell's own commands; each game adds its own (its presenter's ``keys``)."""
 
-WITHOUT_A_GAME = frozenset({"close_dialog"})
+WITHOUT_A_GAME = frozenset({"close_dialog", "toggle_menu"})
 """The shell's commands that work on the chooser, before any game is on the board (each
 part names its own in its ``WITHOUT_A_GAME``)."""
 
@@ -149,7 +149,7 @@ class App:
         "ready" with a 5-player map squeezed into a phone's width."""
         self.screen.fit_board()
         if not element("curtain").hidden and not self.page.embed:
-            element("curtain-button").focus()
+            focus(element("curtain-button"))
 
     def bind(self) -> None:
         listen = self._listeners.listen
@@ -176,12 +176,18 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target.closest(
-            "[data-hex], [data-control], [data-command], [data-ply], [data-game-choice]"
+            "[data-hex], [data-control], [data-command], [data-ply], [data-game-choice], "
+            "[data-versus-computer]"
         )
+        if ffi.is_none(target) or str(target.getAttribute("data-command")) != "toggle-menu":
+            self._show_menu(False)  # any other click closes the phone's More menu
         if ffi.is_none(target) or target.hasAttribute("disabled"):
             return
         if target.hasAttribute("data-game-choice"):
             self.chooser.choose_game(str(target.getAttribute("data-game-choice")))
+        elif target.hasAttribute("data-versus-computer"):
+            game_id = str(target.getAttribute("data-versus-computer"))
+            self.chooser.choose_game(game_id, against_computer=True)
         elif target.hasAttribute("data-command"):
             # data-command="open-saves" runs cmd_open_saves(target) of the part that has it
             name = str(target.getAttribute("data-command")).replace("-", "_")
@@ -306,6 +312,14 @@ class App:
         self.session.message = None  # whatever was said before is not theirs to read
         self.render()
         focus_legal(0)
+
+    def cmd_toggle_menu(self, _target) -> None:
+        """The phone's More button: the top bar's other commands, under it."""
+        self._show_menu(element("more-button").getAttribute("aria-expanded") != "true")
+
+    def _show_menu(self, shown: bool) -> None:
+        element("more-button").setAttribute("aria-expanded", "true" if shown else "false")
+        element("more-actions").toggleAttribute("data-open", shown)
 
     def cmd_open_rules(self, _target) -> None:
         element("rules-body").innerHTML = self.page.presenter.rules_html()

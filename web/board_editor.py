@@ -9,7 +9,7 @@ Runs only in the browser; the draft, its checks and its files are
 
 from html import escape
 
-from pyscript import document, ffi
+from pyscript import document, ffi, window
 
 from waddle.app.chrome import whole_number
 from waddle.app.editor import DRAFT_PREFIX, BoardEditing, board_game, has_editor
@@ -17,7 +17,7 @@ from waddle.app.page import Page
 from waddle.app.saves import SaveError
 from waddle.core.records import BoardError
 from waddle.games import GAMES
-from web.dom import Download, element, new_seed, now_ms
+from web.dom import Download, element, focus, new_seed, now_ms
 from web.focus import focus_legal
 from web.ports import Shell
 
@@ -61,9 +61,10 @@ class BoardEditor:
         self._edit_game(game)
         element("chooser").hidden = True
         document.documentElement.dataset.screen = "editor"
+        window.scrollTo(0, 0)  # the editor opens at its top, wherever the chooser was
         first = document.querySelector("#editor-board [data-edit-hex]")
         if not ffi.is_none(first):
-            first.focus()
+            focus(first)
 
     def _edit_game(self, game) -> None:
         editing = self._editings.get(game.id)
@@ -128,7 +129,7 @@ class BoardEditor:
         if focus is not None:
             again = svg.querySelector(f'[data-edit-hex="{focus}"]')
             if not ffi.is_none(again):
-                again.focus()
+                focus(again)
 
     def _edited(self, focus: str | None = None) -> None:
         self._keep_draft()
@@ -180,7 +181,7 @@ class BoardEditor:
             keys = [str(p.getAttribute("data-edit-hex")) for p in places]
             here = keys.index(str(place.getAttribute("data-edit-hex")))
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
-            places[(here + step) % len(places)].focus()
+            focus(places[(here + step) % len(places)])
 
     def on_game(self, _event) -> None:
         self._edit_game(GAMES.by_id(str(element("editor-game").value)).load())

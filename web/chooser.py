@@ -6,12 +6,12 @@ Runs only in the browser; the chooser's markup is ``waddle.app.chrome.chooser_ht
 
 from pyscript import document, ffi
 
-from waddle.app.chrome import chooser_html
+from waddle.app.chrome import chooser_html, computer_seats
 from waddle.app.page import Page
 from waddle.app.saves import SHELF_PREFIX, SaveError
 from waddle.app.session import Session
 from waddle.games import GAMES
-from web.dom import element, new_seed
+from web.dom import element, focus, new_seed
 from web.focus import focus_legal
 from web.ports import Shell
 
@@ -40,7 +40,7 @@ class Chooser:
         if not first_visit or session is None:
             first = document.querySelector("[data-game-choice]")
             if not ffi.is_none(first):
-                first.focus()
+                focus(first)
 
     def close(self) -> None:
         element("chooser").hidden = True
@@ -54,12 +54,14 @@ class Chooser:
             self.close()
             self.shell.render()
 
-    def choose_game(self, game_id: str) -> None:
-        """A click on ``[data-game-choice]``: a new game of it at once, default seats."""
+    def choose_game(self, game_id: str, against_computer: bool = False) -> None:
+        """A click on ``[data-game-choice]``: a new game of it at once, for players at this
+        device, or (``data-versus="computer"``) one person against the computer."""
         entry = GAMES.by_id(game_id)
         seed = new_seed()
+        seats = computer_seats(entry) if against_computer else None
         self.shell.show_game(
-            Session.new(entry.id, entry.default_players, seed),
+            Session.new(entry.id, entry.default_players, seed, bots=seats),
             f"New game of {entry.title} on board {seed}.",
         )
         focus_legal(0)

@@ -15,6 +15,12 @@ def element(element_id: str):
     return document.getElementById(element_id)
 
 
+def focus(target) -> None:
+    """Give ``target`` the keyboard focus without scrolling the page: the app never moves
+    the page away from the board by itself (a phone would jump to the focused card)."""
+    target.focus(to_js({"preventScroll": True}))
+
+
 def to_js(data):
     """Python data as a JavaScript value (dicts as plain objects)."""
     return ffi.to_js(data, dict_converter=window.Object.fromEntries)

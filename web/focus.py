@@ -8,6 +8,8 @@ Runs only in the browser; nothing here knows a game (places are ``[data-hex]`` a
 
 from pyscript import document, ffi
 
+from web.dom import focus
+
 LEGAL_PLACES = '#board [data-legal="true"], #table [data-legal="true"]'
 """What the arrow keys move among: the board's places, then the game's table (a card
 game's cards), in page order."""
@@ -33,7 +35,7 @@ def focus_legal(step: int, relative: bool = False, keep: bool = False) -> bool:
             if place.isSameNode(current):
                 index = (k + step) % len(places)
                 break
-    places[index].focus()
+    focus(places[index])
     return True
 
 
@@ -62,6 +64,6 @@ def refocus(selector: str | None) -> None:
     if not ffi.is_none(again) and (
         not selector.startswith("[data-hex") or again.hasAttribute("tabindex")
     ):
-        again.focus()
+        focus(again)
     elif selector.startswith("[data-hex") or legal:
         focus_legal(0)

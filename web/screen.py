@@ -13,7 +13,7 @@ from pyscript import document, ffi
 from waddle.app.page import Page, side_of
 from waddle.ui.markup import zoomed_size
 from waddle.ui.presenter import move_list_html
-from web.dom import element, mark
+from web.dom import element, focus, mark
 from web.focus import focused, refocus
 
 FINGER_PX = 40
@@ -51,7 +51,7 @@ class Screen:
         root.dataset.game = entry.id
         for button in document.querySelectorAll(".needs-game"):
             button.disabled = False
-        element("game-title").textContent = f"· {entry.title}"
+        element("game-title").textContent = entry.title
         element("embed-title").textContent = f"{entry.title} game"
         document.title = f"{entry.title} · Waddle"
         curtain_for = page.curtain_for()
@@ -59,6 +59,8 @@ class Screen:
         drawn = page.presenter.render(scene)
         focus = focused()
         self.board.setAttribute("viewBox", drawn.board.view_box)
+        _, _, width, height = (float(v) for v in drawn.board.view_box.split())
+        element("board-frame").style.setProperty("--board-ratio", f"{height / width:.4f}")
         self.board.dataset.board = entry.id  # the game's board.css applies
         self.view_box = drawn.board.view_box
         self._target_units = drawn.board.target_units
@@ -99,7 +101,7 @@ class Screen:
             )
             element("curtain-button").textContent = f"I am {name}: show my hand"
             if was_hidden and not self.page.embed:
-                element("curtain-button").focus()
+                focus(element("curtain-button"))
 
     def _draw_side(self, result_markup: str, curtained: bool = False) -> None:
         """Messages, undo and redo, the move list and the scrubber, the result (behind the
@@ -150,7 +152,12 @@ class Screen:
             return  # not laid out yet (the page is still loading): the observer comes back
         if not page.embed and self.view_box and self._target_units:  # embeds show it all
             size = zoomed_size(
-                self.view_box, frame.clientWidth, FINGER_PX, ZOOM_PX, self._target_units
+                self.view_box,
+                frame.clientWidth,
+                FINGER_PX,
+                ZOOM_PX,
+                self._target_units,
+                frame.clientHeight,
             )
         button.hidden = size is None
         zoomed = size is not None and (

@@ -11,7 +11,7 @@ from pyscript import document, ffi, window
 from waddle.app.page import Page
 from waddle.app.studies import StudyDesk
 from waddle.ui.presenter import draws_marks
-from web.dom import element
+from web.dom import element, focus
 from web.ports import Shell
 
 
@@ -100,7 +100,7 @@ class Studies:
             "and click the board."
         )
         self.shell.render()
-        element("study-caption-input").focus()
+        focus(element("study-caption-input"))
 
     def _changed(self, change, *args) -> None:
         """Apply a change to the study being written, then redraw."""

@@ -69,9 +69,31 @@ def chooser_html(
             f'data-game-choice="{entry.id}">'
             f"{art}<span class=game-name>{escape(entry.title)}</span>"
             f"<span class=game-players>{low} to {high} players</span>"
-            f"<span class=game-summary>{escape(entry.summary)}</span></button>{resume}</li>"
+            f"<span class=game-summary>{escape(entry.summary)}</span>"
+            f'<span class="game-play">Play with friends</span></button>'
+            f'<button type="button" class="game-versus primary" data-versus-computer="{entry.id}" '
+            f'aria-label="Play {escape(entry.title)} against the computer">'
+            f"Play the computer</button>{resume}</li>"
         )
     return f'<ul class="game-choices">{"".join(items)}</ul>'
+
+
+VERSUS_LEVEL = "medium"
+"""The computer's level when the chooser's Play the computer starts a game (New game sets
+each seat's level)."""
+
+
+def computer_seats(entry: GameEntry) -> list[str | None]:
+    """The seats of a game against the computer from the chooser: the person first, the
+    computer in every other seat of the game's usual player count.
+
+    >>> from waddle.games import GAMES
+    >>> computer_seats(GAMES.by_id("htmf"))
+    [None, 'medium']
+    """
+    levels = entry.load().bot_levels
+    level = VERSUS_LEVEL if VERSUS_LEVEL in levels else levels[-1]
+    return [None] + [level] * (entry.default_players - 1)
 
 
 def saves_html(entries: list[SaveEntry], now_ms: int, titles: dict[str, str]) -> str:

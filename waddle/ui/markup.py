@@ -34,24 +34,32 @@ class BoardSvg:
 
 
 def zoomed_size(
-    view_box: str, frame_px: float, min_target_px: float, zoom_target_px: float, target: float
+    view_box: str,
+    frame_px: float,
+    min_target_px: float,
+    zoom_target_px: float,
+    target: float,
+    frame_height_px: float | None = None,
 ) -> tuple[int, int] | None:
     """How big to draw the board so a finger can hit its targets, in CSS pixels (width,
     height); None when the board fitted into the frame already draws every target at least
     ``min_target_px`` across.
 
-    The page draws a fitted board in a square ``frame_px`` wide, so the viewBox's longer
-    side sets the scale. Zoomed, every target is ``zoom_target_px`` across and the frame
-    scrolls.
+    The page fits the board into a frame ``frame_px`` wide and ``frame_height_px`` high
+    (square when not given), so the tighter of the two sets the scale. Zoomed, every
+    target is ``zoom_target_px`` across and the frame scrolls.
 
     >>> flats = math.sqrt(3) * HEX_SIZE
     >>> zoomed_size("0 0 600 540", 360, 40, 48, flats)  # a 5-player map on a phone: 31 px
     (555, 499)
     >>> zoomed_size("0 0 420 380", 360, 40, 48, flats) is None  # a 2-player map: 45 px
     True
+    >>> zoomed_size("0 0 420 380", 360, 40, 48, flats, 250)  # the same in a low frame: 34 px
+    (388, 352)
     """
     _, _, width, height = (float(v) for v in view_box.split())
-    if frame_px / max(width, height) * target >= min_target_px:
+    fitted = min(frame_px / width, (frame_height_px or frame_px) / height)
+    if fitted * target >= min_target_px:
         return None
     scale = zoom_target_px / target
     return math.ceil(width * scale), math.ceil(height * scale)
