@@ -4,11 +4,11 @@ anyone to look at what a player sees (``make screenshots``; the PNGs go to scree
 
     python scripts/screenshots.py [--out screenshots] [--game ID ...]
 
-Each game is opened twice per viewport: a new game (``?game=ID``), and a game a few
-decisions in against the computer with the person to move, opened from its link (a card
-game then shows that person's hand). The viewports are the project's two references:
-1280×800 and a 390×844 phone (touch, device scale 1 so the files stay small).
-Needs dist/ (``make web``) and /usr/bin/chromium.
+The game chooser of a first visit, then each game twice per viewport: a new game
+(``?game=ID``), and a game a few decisions in against the computer with the person to
+move, opened from its link (a card game then shows that person's hand). The viewports are
+the project's two references: 1280×800 and a 390×844 phone (touch, device scale 1 so the
+files stay small). Needs dist/ (``make web``) and /usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -68,8 +68,12 @@ def shoot(out: Path, games: list[str]) -> list[Path]:
             browser = p.chromium.launch(
                 executable_path=chromium.CHROMIUM, args=chromium.CHROMIUM_ARGS
             )
-            for game_id in games:
-                pages = {"fresh": f"?game={game_id}", "mid": "#" + mid_game_link(game_id)}
+            shots = [("chooser", {"first-visit": "./"})]
+            shots += [
+                (game_id, {"fresh": f"?game={game_id}", "mid": "#" + mid_game_link(game_id)})
+                for game_id in games
+            ]
+            for game_id, pages in shots:
                 for size, options in VIEWPORTS.items():
                     for moment, path in pages.items():
                         context = browser.new_context(

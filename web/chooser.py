@@ -37,7 +37,7 @@ class Chooser:
         document.documentElement.dataset.screen = "chooser"
         if session is None:
             document.documentElement.removeAttribute("data-game")  # no game on the board
-        if not first_visit or session is None:
+        if not first_visit:  # asked for (the Games button): the keyboard goes on from here
             first = document.querySelector("[data-game-choice]")
             if not ffi.is_none(first):
                 focus(first)

@@ -11,7 +11,7 @@ import time
 
 from pyscript import document, ffi
 
-from waddle.app.page import Page
+from waddle.app.page import Page, turn_line
 from web.dom import element, mark
 from web.ports import Shell
 
@@ -19,7 +19,11 @@ THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
 """Thinking time of each computer level per move, in the browser."""
 HINT_SECONDS = 1.5
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.7, "fast": 0.1}
-"""The short wait before a computer moves, so people can follow (the speed control)."""
+"""The short wait before a computer's turn, so people can follow (the speed control)."""
+STEP_PAUSE_SECONDS = {"slow": 0.5, "normal": 0.15, "fast": 0.0}
+"""The wait between the steps of one computer turn (a card, then two actions): enough to
+see each change land, short enough that a whole turn of five steps takes about 1.5 s
+beyond its search at the Normal speed."""
 SLICE_SECONDS = 0.004
 """Thinking between two yields to the page (a slice ends after the iteration that passes
 it). At 4 ms a slice task took 6-11 ms of main-thread CPU in scripts/bench_ai_page.py, at
@@ -35,6 +39,7 @@ class Computers:
         self.shell = shell
         self._for: tuple[int, int] | None = None  # (session id, ply) being thought about
         self._task = None
+        self._turn: tuple[int, int, int] | None = None  # (session id, seat, ply it began)
 
     def load_if_needed(self) -> None:
         """Import the bots on the click that asked for computers, not while one thinks."""
@@ -106,16 +111,35 @@ class Computers:
     async def _computer_move(self, level: str) -> None:
         session = self.page.session
         player = session.state.to_move()
+        turn = self._turn
+        going_on = turn is not None and turn[:2] == (id(session), player)
+        began = turn[2] if going_on else session.state.ply
         self._thinking(player)
         started = time.monotonic()
         action = await self._think(level, THINK_SECONDS[level])
-        pause = PAUSE_SECONDS.get(str(element("ai-speed").value), 0.7)
+        speed = str(element("ai-speed").value)
+        pause = (STEP_PAUSE_SECONDS if going_on else PAUSE_SECONDS).get(speed, 0.7)
         await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
         if session is not self.page.session:
             return
         self._for = None
         self._thinking(None)
-        self.shell.guarded(session.play, action)
+        self.shell.guarded(self._play_step, session, player, began, action)
+
+    def _play_step(self, session, player: int, began: int, action) -> None:
+        """Play one step of a computer's turn; when the turn is over, one line says all it
+        did (a card game's turn is several steps, and the last alone says little)."""
+        if not session.play(action):
+            return
+        state = session.state
+        if state.to_move() == player and not state.is_over():
+            self._turn = (id(session), player, began)
+            return
+        self._turn = None
+        if state.ply - began > 1:
+            said = turn_line(self.page.presenter.move_groups(session), player, began, state.ply)
+            if said:
+                session.message = f"{session.seats[player].name} {said}"
 
     def cmd_hint(self, _target) -> None:
         """A hint for the person to move, and only them: in a game with hidden hands the

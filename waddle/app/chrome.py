@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from waddle.app.saves import SaveEntry
-from waddle.core.game import OMNISCIENT, SPECTATOR
+from waddle.core.game import OMNISCIENT, SPECTATOR, holds_secrets
 from waddle.core.registry import GameEntry, GameOption
 from waddle.ui.markup import BoardSvg
 from waddle.ui.seats import DEFAULT_COLOURS, DEFAULT_NAMES, MAX_NAME_CHARS, Seat
@@ -270,7 +270,7 @@ def viewer_for(session: Any, hidden_information: bool, embed: bool, revealed: in
     if len(people) == 1:
         return people[0]
     player = session.state.to_move()
-    if player is not None and player == revealed and player in people:
+    if player in people and (player == revealed or not holds_secrets(session.state, player)):
         return player
     return SPECTATOR
 
@@ -285,6 +285,8 @@ def needs_curtain(
     player = session.state.to_move()
     if len(people) < 2 or player not in people or player == revealed:
         return None
+    if not holds_secrets(session.state, player):
+        return None  # nothing of theirs is hidden yet: no need to pass the device
     return player
 
 

@@ -179,3 +179,26 @@ def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
         scrub_disabled=curtained or floor >= session.total_plies,
         scrub_text=f"move {state.ply} of {session.total_plies}",
     )
+
+
+def turn_line(groups: list[MoveGroup], player: int, after: int, upto: int) -> str:
+    """What ``player`` did between plies ``after`` and ``upto``, as one sentence's end:
+    the move list's spoken words of those moves, joined (the page writes the seat's name
+    before it after a computer's turn of several steps).
+
+    >>> from waddle.ui.presenter import Move, MoveGroup
+    >>> moves = (Move(1, 0, "10C", "played the 10 of Court"), Move(2, 0, "P10", "placed a"
+    ...          " penguin on tile 10"), Move(3, 1, "x", "passed"))
+    >>> turn_line([MoveGroup("Round 1", moves)], player=0, after=0, upto=3)
+    'played the 10 of Court and placed a penguin on tile 10.'
+    """
+    spoken = [
+        move.spoken
+        for group in groups
+        for move in group.moves
+        if move.player == player and after < move.ply <= upto and move.spoken
+    ]
+    if not spoken:
+        return ""
+    text = spoken[0] if len(spoken) == 1 else ", ".join(spoken[:-1]) + " and " + spoken[-1]
+    return text if text.endswith(".") else text + "."

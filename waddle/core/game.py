@@ -151,6 +151,19 @@ class GameState(Protocol[A]):
         ...
 
 
+def holds_secrets(state: Any, seat: int) -> bool:
+    """Whether ``seat`` holds anything the other seats may not see (a hand of cards), so
+    that a shared device must be passed before it is shown: a state may answer with an
+    optional ``holds_secrets(seat)`` method (Waddle Waddle's hands are empty while the
+    heroes are chosen); without one, a game with hidden information always does.
+
+    >>> holds_secrets(object(), 0)
+    True
+    """
+    ask = getattr(state, "holds_secrets", None)
+    return True if ask is None else bool(ask(seat))
+
+
 class PerfectInformation:
     """Defaults for games in which every player sees everything and nothing is left to chance
     after setup: the view is the state, a determinization is a clone."""
