@@ -20,9 +20,9 @@ THINK_SECONDS = {"random": 0.05, "easy": 0.2, "medium": 0.4, "hard": 1.5}
 HINT_SECONDS = 1.5
 PAUSE_SECONDS = {"slow": 1.6, "normal": 0.7, "fast": 0.1}
 """The short wait before a computer's turn, so people can follow (the speed control)."""
-STEP_PAUSE_SECONDS = {"slow": 0.5, "normal": 0.15, "fast": 0.0}
+STEP_PAUSE_SECONDS = {"slow": 0.5, "normal": 0.1, "fast": 0.0}
 """The wait between the steps of one computer turn (a card, then two actions): enough to
-see each change land, short enough that a whole turn of five steps takes about 1.5 s
+see each change land, short enough that a whole turn of seven steps takes under 1.5 s
 beyond its search at the Normal speed."""
 SLICE_SECONDS = 0.004
 """Thinking between two yields to the page (a slice ends after the iteration that passes
