@@ -19,7 +19,7 @@ import time
 from functools import cache
 from typing import TextIO
 
-from waddle.core.bench import print_random_games
+from waddle.core.bench import SpeedRow, print_random_games
 from waddle.core.rng import Rng
 from waddle.games.htmf.board import Board, standard_board
 from waddle.games.htmf.state import HtmfState
@@ -79,8 +79,8 @@ def time_split(players: int, games: int = 300, seed: int = 2) -> dict[str, float
     return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
-    print_random_games(
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
+    return print_random_games(
         "htmf",
         players,
         seconds,

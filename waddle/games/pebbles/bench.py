@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from waddle.core.bench import print_random_games
+from waddle.core.bench import SpeedRow, print_random_games
 from waddle.core.game import CHANCE
 from waddle.core.rng import Rng
 from waddle.games.pebbles.record import Record, new_record
@@ -87,8 +87,8 @@ def time_split(players: int, games: int = 100, seed: int = 2) -> dict[str, float
     return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
-    print_random_games(
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
+    return print_random_games(
         "pebbles",
         players,
         seconds,

@@ -21,6 +21,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TextIO
 
+from waddle.core.bench import SpeedRow
 from waddle.core.rng import Rng
 from waddle.games.waddle.board import Board
 from waddle.games.waddle.mapgen import TileSet, default_tileset, generate_map
@@ -106,8 +107,9 @@ def _worker(args: tuple[int, float, int]) -> tuple[int, int, float]:
     return play_random_games(players, seconds, seed)
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
     processes = processes or os.cpu_count() or 1
+    rows: list[SpeedRow] = []
     print(
         f"waddle bench: random complete games, {seconds:g} s per figure, {processes} cores",
         file=out,
@@ -136,6 +138,19 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
                 ),
                 file=out,
             )
+            rows.append(
+                {
+                    "players": n,
+                    "games_per_second": round(rate, 2),
+                    "games_per_second_parallel": round(parallel, 2),
+                    "processes": processes,
+                    "actions_per_game": round(actions / games, 2),
+                    "us_per_action": round(per_action * 1e6, 3),
+                    "split": {
+                        k: round(100 * split[k] / total, 1) for k in ("movegen", "apply", "scoring")
+                    },
+                }
+            )
     print(
         "\nµs/action: move generation + apply, timed call by call (timer cost included)", file=out
     )
@@ -146,3 +161,4 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
         per_action = (split["movegen"] + split["apply"]) / split["actions"]
         ice = _setups(4, tileset)[0][0].ice_count
         print(f"  {ice:>4} ice hexes: {1e6 * per_action:6.2f} µs per action", file=out)
+    return rows

@@ -18,6 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import TextIO
 
+from waddle.core.bench import SpeedRow
 from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.record import Setup, generate_setup
 
@@ -52,8 +53,9 @@ def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
     return play_random_games(*args)
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
     processes = processes or os.cpu_count() or 1
+    rows: list[SpeedRow] = []
     print(
         f"waddle-waddle bench: random complete Standard games, {seconds:g} s per figure, "
         f"{processes} processes",
@@ -83,6 +85,17 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
                 f"{actions / games:>12.1f} {cpu / actions * 1e6:>9.1f}",
                 file=out,
             )
+            rows.append(
+                {
+                    "players": n,
+                    "games_per_second": round(rate, 2),
+                    "games_per_second_cpu": round(cpu_rate, 2),
+                    "games_per_second_parallel": round(parallel, 2),
+                    "processes": processes,
+                    "actions_per_game": round(actions / games, 2),
+                    "us_per_action": round(cpu / actions * 1e6, 3),
+                }
+            )
     finally:
         if pool is not None:
             pool.shutdown()
@@ -91,3 +104,4 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
         "\nprocessor time per action (legal actions, apply, the automatic steps)",
         file=out,
     )
+    return rows
