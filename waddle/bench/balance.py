@@ -79,7 +79,9 @@ def run(
             raise BenchError(
                 f"{entry.title}'s balance takes no option {key!r} (its options: {told})"
             )
-    held = [line for line in existing_lines(results, game) if line["kind"] == "balance"]
+    done = {
+        game_key(line): line for line in existing_lines(results, game) if line["kind"] == "balance"
+    }
     count = games or module.BALANCE_GAMES
     for n in players or range(entry.players[0], entry.players[1] + 1):
         try:
@@ -88,7 +90,6 @@ def run(
             raise BenchError(str(e)) from None
         for setup in setups:
             lines = [_line(game, n, s, setup) for s in range(seed, seed + count)]
-            done = {game_key(line): line for line in held}
             have = [done[game_key(line)] for line in lines if game_key(line) in done]
             todo = [line for line in lines if game_key(line) not in done]
             started = time.perf_counter()
@@ -151,11 +152,12 @@ def _print_group(lines: list[Line], out: TextIO, fit: bool) -> None:
     fair = 1 / players
     shares = [sum(line["wins"][s] for line in lines) / n for s in range(players)]
     gap = 100 * max(abs(share - fair) for share in shares)
-    setup = "".join(f" {k}={_word(v)}" for k, v in first["setup"].items())
+    setup = " ".join(f"{k}={_word(v)}" for k, v in first["setup"].items())
     cpu = sum(line.get("cpu", 0.0) for line in lines)
     print(
         f"\n{GAMES.by_id(first['game']).title} balance, {players} players, {n} games (seeds "
-        f"{span([line['seed'] for line in lines])}){setup}; {module.BALANCE_SEATS}",
+        f"{span([line['seed'] for line in lines])}){', ' if setup else ''}{setup}; "
+        f"{module.BALANCE_SEATS}",
         file=out,
     )
     print(

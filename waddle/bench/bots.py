@@ -125,10 +125,10 @@ def run(
         lineup += [lineup[-1]] * (goal.players - len(lineup))
         count = games or goal.games
         jobs = schedule(GAMES.by_id(game).module, lineup, count, seed, None, 1)
-        wanted = {game_key(_line(game, name, seed, job.index, job.levels)) for job in jobs}
-        have = [line for line in held if line["kind"] == "bots" and game_key(line) in wanted]
-        done = {game_key(line) for line in have}
-        todo = [j for j in jobs if game_key(_line(game, name, seed, j.index, j.levels)) not in done]
+        keys = [game_key(_line(game, name, seed, job.index, job.levels)) for job in jobs]
+        done = {game_key(line): line for line in held if line["kind"] == "bots"}
+        have = [done[key] for key in keys if key in done]
+        todo = [job for job, key in zip(jobs, keys, strict=True) if key not in done]
         started = time.perf_counter()
         played = []
         for result in _play(todo, processes):
