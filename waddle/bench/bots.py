@@ -242,7 +242,7 @@ def _print_goal(lines: list[Line], out: TextIO) -> None:
     per = goal.per if goal else "move"
     print(
         f"  {'level':<14} {'seats':>5} {'win share':>9}  {'95% CI':<16} {'mean score':>10} "
-        f"{f'processor a {per}':>18} {'median':>8} {'wall':>8}",
+        f"{f'processor a {per}':>20} {'median':>8} {'wall':>8}",
         file=out,
     )
     for level in levels:
@@ -254,7 +254,7 @@ def _print_goal(lines: list[Line], out: TextIO) -> None:
         wall = _per_unit(mine, "think", goal) if all("think" in line for line in lines) else None
         print(
             f"  {level:<14} {seats[level]:>5} {wins / n:>9.3f}  [{low:.3f}, {high:.3f}] "
-            f"{score:>10.1f} {cpu[0]:>16.3f} s {cpu[1]:>6.3f} s "
+            f"{score:>10.1f} {cpu[0]:>18.3f} s {cpu[1]:>6.3f} s "
             + (f"{wall[0]:>6.3f} s" if wall else f"{'-':>8}"),
             file=out,
         )
