@@ -1,6 +1,6 @@
 """A plain reference model of Hey, That's My Fish!, written from the record contract alone,
 to cross-check the engine (tests) and to measure what the engine's speed buys
-(scripts/bench_replay.py).
+(python -m waddle bench replay, through tests/replay_reference.py).
 
 It is deliberately slow and obvious: the board is a dictionary from ``(q, r)`` to fish,
 penguins a dictionary from ``(q, r)`` to their player, a move is found by stepping from a

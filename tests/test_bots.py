@@ -2,7 +2,7 @@
 judgement a player would notice, and the ``move`` and ``tournament`` commands.
 
 Timing is only checked with generous bounds: these tests must pass on a loaded machine.
-The strength figures (hard against medium) are benchmarks, in ``scripts/bench_bots.py``.
+The strength figures (hard against medium) are benchmarks: ``python -m waddle bench bots``.
 """
 
 from __future__ import annotations

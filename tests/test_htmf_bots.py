@@ -2,7 +2,7 @@
 reproducibility, the knowledge the hard bot uses, and hard beating random.
 
 The strength goals (hard against medium, against plain UCT, and in four players) are a
-benchmark, scripts/bench_htmf_bots.py, not tests.
+benchmark, python -m waddle bench bots --game htmf, not tests.
 """
 
 from __future__ import annotations
@@ -145,8 +145,8 @@ def test_medium_beats_random():
 
 
 def test_a_tournament_resumed_from_a_game_plays_the_same_games_as_one_long_run():
-    # A benchmark of hours that was cut off goes on from where it stopped (bench_htmf_bots
-    # --first-game): with an iteration budget the games are the very same.
+    # A benchmark of hours that was cut off goes on from where it stopped (``bench bots
+    # --results``): with an iteration budget the games are the very same.
     whole = run_tournament("waddle.games.htmf", ["hard", "random"], 2, games=4, iterations=20)
     rest = run_tournament("waddle.games.htmf", ["hard", "random"], 2, 4, iterations=20, first=2)
     assert [g.game.index for g in rest.games] == [2, 3]

@@ -1,5 +1,6 @@
 """The seat-balance figures of Pebbles (waddle/games/pebbles/balance.py), on hand-made games
-and one real self-play game; the figures themselves come from scripts/bench_pebbles_balance.py."""
+and one real self-play game; the figures themselves come from ``python -m waddle bench
+balance --game pebbles``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Pebbles bots: legal decisions only, within their budget, and decided from their seat's
 view alone (the hidden-information rule of docs/architecture.md). Their strength is
-measured by scripts/bench_pebbles_bots.py (a benchmark, not a test)."""
+measured by python -m waddle bench bots --game pebbles (a benchmark, not a test)."""
 
 from __future__ import annotations
 

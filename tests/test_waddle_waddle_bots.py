@@ -1,6 +1,6 @@
 """The bots of Waddle Waddle: they decide from their seat's observation alone (a change of
 what the seat cannot see never changes their choice), play legal actions only, and keep to
-their budgets. (Their strength is measured by scripts/bench_waddle_waddle_bots.py.)"""
+their budgets. (Their strength is measured by python -m waddle bench bots --game waddle-waddle.)"""
 
 from __future__ import annotations
 

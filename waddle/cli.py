@@ -189,11 +189,14 @@ def _board_problems(path: str, error: BoardError) -> str:
 
 
 def cmd_bench(args: argparse.Namespace, io: IO) -> int:
-    entry = GAMES.by_id(args.game)
-    for players in args.players or []:
-        _check_players(entry, players)
-    entry.load().bench(args.players, args.seconds, args.processes, io.out)
-    return 0
+    """``bench [KIND]``: the parser and the runs are :mod:`waddle.bench`'s."""
+    from waddle.bench.command import run
+    from waddle.bench.results import BenchError
+
+    try:
+        return run(args, io.out, io.err)
+    except BenchError as e:
+        raise CommandError(str(e)) from None
 
 
 def cmd_move(args: argparse.Namespace, io: IO) -> int:
@@ -365,13 +368,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("map", help="a board as JSON (see docs/), - for standard input")
     p.set_defaults(run=cmd_check_map)
 
-    p = sub.add_parser("bench", help="random complete games per second, and where time goes")
-    _add_game(p)
-    p.add_argument("--players", type=int, nargs="*", help="player counts (default: all)")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    p.add_argument(
-        "--processes", type=int, default=None, help="parallel processes (default: cores)"
-    )
+    from waddle.bench.command import add_parser as add_bench_parser  # its kinds and options
+
+    p = add_bench_parser(sub)
     p.set_defaults(run=cmd_bench)
 
     p = sub.add_parser("move", help="print the action a bot chooses in a record's position")

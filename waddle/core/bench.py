@@ -1,5 +1,10 @@
-"""The random-games benchmark of ``python -m waddle bench``: a game gives how it plays
-random complete games and how it splits their time; this prints the table.
+"""What a game's benchmark modules give ``python -m waddle bench`` (:mod:`waddle.bench`):
+the random-games table of ``bench speed``, a bots goal (:class:`Goal`) and a balance
+option (:class:`BenchOption`). Games import these; the shared machinery that plays and
+summarises lives in :mod:`waddle.bench`, which finds a game's modules by its package.
+
+The random-games table: a game gives how it plays random complete games and how it splits
+their time; :func:`print_random_games` prints the table and returns its rows.
 
 A benchmark, not a test: it prints figures. For each player count, a row: games per
 second in one process by the wall clock (median of three runs) and by processor time
@@ -14,7 +19,9 @@ scoring, from a separately timed pass.
 >>> def split(players, games):
 ...     return {"movegen": 1.0, "apply": 2.0, "scoring": 1.0, "actions": 3 * games}
 >>> out = io.StringIO()
->>> print_random_games("toy", [2], 0.1, 1, out, play, split, split_games_per_second=100)
+>>> rows = print_random_games("toy", [2], 0.1, 1, out, play, split, split_games_per_second=100)
+>>> rows[0]["games_per_second_cpu"], rows[0]["split"]
+(4.0, {'movegen': 25.0, 'apply': 50.0, 'scoring': 25.0})
 >>> print(out.getvalue().splitlines()[0])
 toy bench: random complete games, 0.1 s per figure, 1 cores
 >>> out.getvalue().splitlines()[2].split()
@@ -27,7 +34,95 @@ import os
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TextIO
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+SpeedRow = dict[str, Any]
+"""One player count's figures of ``bench speed``, as a JSON object: ``players``,
+``games_per_second`` (one process, wall clock), ``games_per_second_parallel`` and
+``processes``, ``actions_per_game``, ``us_per_action``, and where the game measures them
+``games_per_second_cpu`` and ``split`` (percent of the time in ``movegen``, ``apply``,
+``scoring``). A game's ``bench.main`` returns one per player count."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A strength goal of a game's bots, for ``python -m waddle bench bots``: ``lineup``
+    plays with seats rotated over boards, and the first level should win ``target``.
+
+    A game's ``bench`` module names its goals in ``BOT_GOALS``:
+
+    >>> two = Goal(2, ("hard", "medium"), 0.65)
+    >>> two.lineup[0], two.describe()
+    ('hard', 'hard wins at least 65% against medium')
+    >>> Goal(4, ("hard", "medium"), 0.40).describe()
+    "hard's win share is at least 40% against 3 medium"
+    >>> Goal(2, ("hard", "uct"), None).describe()
+    'hard against uct: measured, no goal'
+    """
+
+    players: int
+    lineup: tuple[str, ...]
+    """The level of each seat; the first is the one the goal is about, the last fills the
+    seats the lineup does not name."""
+    target: float | None
+    """The least win share of the first level (ties split); None: measured, no goal."""
+    games: int = 200
+    """Games when ``--games`` does not say."""
+    per: str = "move"
+    """What a calibrated budget buys: ``move`` (one decision), or for a game whose turn is
+    several decisions ``turn`` (the budget is then the turn's first decision's)."""
+    per_game: int = 0
+    """With ``per`` not ``move``: how many each seat has in a game (its processor time is
+    reported per one of them)."""
+
+    def describe(self) -> str:
+        """The goal in words."""
+        others = list(self.lineup[1:]) + [self.lineup[-1]] * (self.players - len(self.lineup))
+        against = others[0] if len(others) == 1 else f"{len(others)} {others[0]}"
+        if len(set(others)) > 1:
+            against = " and ".join(others)
+        if self.target is None:
+            return f"{self.lineup[0]} against {against}: measured, no goal"
+        if self.players == 2:
+            return f"{self.lineup[0]} wins at least {self.target:.0%} against {against}"
+        return f"{self.lineup[0]}'s win share is at least {self.target:.0%} against {against}"
+
+
+@dataclass(frozen=True)
+class BenchOption:
+    """A game's own setting of ``python -m waddle bench balance``, given as
+    ``--option KEY=VALUE`` (a tile set, a layout, a rule option to play with).
+
+    >>> BenchOption("compensation", "play with the seat compensation option").usage
+    'compensation=on'
+    """
+
+    key: str
+    help: str
+    value: str = "on"
+    """What VALUE is, for the help: ``on`` for a switch, else a word such as ``FILE``."""
+
+    @property
+    def usage(self) -> str:
+        return f"{self.key}={self.value}"
+
+
+def switch(text: str | None) -> bool:
+    """A switch's value from its text (``on``, ``yes``, ``1``, ``true``; None is off).
+
+    >>> switch("on"), switch("off"), switch(None)
+    (True, False, False)
+    """
+    if text is None:
+        return False
+    word = text.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"a switch is on or off, not {text!r}")
+
 
 PlayRandomGames = Callable[[int, float, int], tuple[int, int, float, float]]
 """``play(players, seconds, seed) -> (games, actions, wall seconds, processor seconds)``:
@@ -54,12 +149,13 @@ def print_random_games(
     play: PlayRandomGames,
     split: TimeSplit,
     split_games_per_second: int,
-) -> None:
-    """Print the table for ``players`` to ``out``: ``seconds`` per figure, ``processes``
-    (default: one per core) at once for the parallel one. The split pass plays
-    ``split_games_per_second`` games per second of ``seconds`` (at least 20): a game sets
-    it to about its own speed."""
+) -> list[SpeedRow]:
+    """Print the table for ``players`` to ``out`` and return its rows: ``seconds`` per
+    figure, ``processes`` (default: one per core) at once for the parallel one. The split
+    pass plays ``split_games_per_second`` games per second of ``seconds`` (at least 20): a
+    game sets it to about its own speed."""
     processes = processes or os.cpu_count() or 1
+    rows: list[SpeedRow] = []
     print(
         f"{name} bench: random complete games, {seconds:g} s per figure, {processes} cores",
         file=out,
@@ -95,6 +191,20 @@ def print_random_games(
                 ),
                 file=out,
             )
+            rows.append(
+                {
+                    "players": n,
+                    "games_per_second": round(rate, 2),
+                    "games_per_second_cpu": round(cpu_rate, 2),
+                    "games_per_second_parallel": round(parallel, 2),
+                    "processes": processes,
+                    "actions_per_game": round(actions / games, 2),
+                    "us_per_action": round(per_action * 1e6, 3),
+                    "split": {
+                        k: round(100 * parts[k] / total, 1) for k in ("movegen", "apply", "scoring")
+                    },
+                }
+            )
     finally:
         if pool is not None:
             pool.shutdown()
@@ -104,3 +214,4 @@ def print_random_games(
         "\ntimed call by call (timer cost included)",
         file=out,
     )
+    return rows

@@ -191,8 +191,12 @@ class GameModule(Protocol):
         iterations: int | None = None,
     ) -> Bot: ...
 
-    def bench(self, players: list[int] | None, seconds: float, processes: int | None, out) -> None:
-        """``python -m waddle bench --game ID``: print the engine's speed figures."""
+    def bench(
+        self, players: list[int] | None, seconds: float, processes: int | None, out
+    ) -> list[dict[str, Any]] | None:
+        """``python -m waddle bench --game ID``: print the engine's speed figures, and
+        return them as one JSON object per player count (``waddle.core.bench.SpeedRow``;
+        None from a game that prints only)."""
         ...
 
     # Front-end side, imported only when asked for (the page, the tutorial):
@@ -283,8 +287,10 @@ class GamePackage:
 
     def bench(
         self, players: list[int] | None, seconds: float, processes: int | None, out: TextIO
-    ) -> None:
-        self._module("bench").main(players or list(self.bench_players), seconds, processes, out)
+    ) -> list[dict[str, Any]] | None:
+        return self._module("bench").main(
+            players or list(self.bench_players), seconds, processes, out
+        )
 
     # -- front end ------------------------------------------------------------------------
 

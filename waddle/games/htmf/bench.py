@@ -1,5 +1,6 @@
 """``python -m waddle bench --game htmf``: how fast random complete games run, and where
-the time goes.
+the time goes; and for ``bench bots`` the bots' strength goals and how many iterations buy
+a second.
 
 A benchmark, not a test: it prints figures. Boards are built before timing starts (a
 handful of standard boards, used in turn), so the figures are about playing and scoring.
@@ -11,6 +12,14 @@ For each player count it prints:
 - the split of one process's time between move generation (``legal_actions``),
   applying (``apply``) and scoring (``scores`` and ``winners``), from a separately timed
   pass, and µs per action (generation plus apply, timed call by call).
+
+The goals (:data:`BOT_GOALS`), at 1 s of processor per move, seats rotated over boards:
+
+- ``medium``: two players, hard against the greedy bot: hard wins at least 90%;
+- ``uct``: two players, hard against plain UCT (random playouts to the end, no
+  knowledge) given the same processor time: hard wins at least 70%;
+- ``four``: four players, one hard bot against three greedy bots: hard's win share is at
+  least 60%.
 """
 
 from __future__ import annotations
@@ -19,9 +28,10 @@ import time
 from functools import cache
 from typing import TextIO
 
-from waddle.core.bench import print_random_games
+from waddle.core.bench import Goal, SpeedRow, print_random_games
 from waddle.core.rng import Rng
 from waddle.games.htmf.board import Board, standard_board
+from waddle.games.htmf.record import new_record
 from waddle.games.htmf.state import HtmfState
 
 BOARDS = 16
@@ -79,8 +89,8 @@ def time_split(players: int, games: int = 300, seed: int = 2) -> dict[str, float
     return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
-    print_random_games(
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
+    return print_random_games(
         "htmf",
         players,
         seconds,
@@ -89,4 +99,74 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
         play_random_games,
         time_split,
         split_games_per_second=300,
+    )
+
+
+def clear_caches() -> None:
+    """Empty the records' board cache and the board shapes, as in a fresh process (``bench
+    replay`` starts each timed round so: a round builds each board, and each shape of
+    board, once)."""
+    from waddle.games.htmf import board, record
+
+    record._BOARDS.clear()
+    board._SHAPES.clear()
+
+
+# -- bots ------------------------------------------------------------------------------------
+
+BOT_GOALS = {
+    "medium": Goal(2, ("hard", "medium"), 0.90),
+    "uct": Goal(2, ("hard", "uct"), 0.70),
+    "four": Goal(4, ("hard", "medium"), 0.60),
+}
+"""``bench bots --game htmf``: the hard bot against greedy and against plain UCT."""
+BOT_SECONDS = 1.0
+"""Processor seconds a move that ``bench bots`` calibrates the searching levels to."""
+CALIBRATED_LEVELS = ("hard", "uct")
+"""The levels that take an iteration budget (each calibrated on its own)."""
+
+
+def sample_positions(players: int, games: int = 3, every: int = 3) -> list[HtmfState]:
+    """Positions from greedy games on standard boards: placements to endgames."""
+    from waddle.games.htmf.ai import make_bot
+
+    positions = []
+    for seed in range(games):
+        state = new_record(players, 1000 + seed).start()
+        bots = [make_bot("medium", seed=p) for p in range(players)]
+        while not state.is_over():
+            if state.ply % every == 0 and len(state.legal_actions()) > 1:
+                positions.append(state.clone())
+            state.apply(bots[state.to_move()].choose(state))
+    return positions
+
+
+def search_speed(level: str, players: int, iterations: int = 300) -> tuple[float, float, float]:
+    """Iterations per second of processor and of wall time, and the longest single
+    iteration (ms of processor), over sample positions."""
+    from waddle.games.htmf.ai import make_bot
+
+    cpu = wall = longest = 0.0
+    done = 0
+    for position in sample_positions(players):
+        search = make_bot(level, seed=1, iterations=iterations).start(position)
+        c0, w0 = time.process_time(), time.perf_counter()
+        while not search.finished:
+            t0 = time.process_time()
+            if not search.step(1):
+                break
+            longest = max(longest, time.process_time() - t0)
+        cpu += time.process_time() - c0
+        wall += time.perf_counter() - w0
+        done += search.iterations
+    return done / cpu, done / wall, 1000 * longest
+
+
+def calibrate(level: str, players: int, seconds: float) -> tuple[int, str]:
+    """The iterations that cost ``level`` ``seconds`` of processor a move, and how fast it
+    ran over placement-to-endgame positions."""
+    cpu_rate, wall_rate, longest = search_speed(level, players)
+    return (
+        max(1, round(cpu_rate * seconds)),
+        f"{cpu_rate:6.0f}/s processor, {wall_rate:6.0f}/s wall, longest iteration {longest:.1f} ms",
     )

@@ -15,18 +15,29 @@ Per game it keeps what the balance questions need: each seat's score, its scorin
 its share of the win (ties split); who controls each territory and each tile at the end;
 which tiles ever held a penguin; how many tricks each seat won, and how many of the tricks
 were won by the player who led them. :class:`BalanceReport` adds them up with 95%
-intervals; ``scripts/bench_pebbles_balance.py`` prints the report (a benchmark, not a test).
+intervals; ``python -m waddle bench balance --game pebbles`` prints the report (a benchmark,
+not a test), through the functions at the end of this module (:mod:`waddle.bench.balance`
+says what they are).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
 
+from waddle.core.bench import BenchOption
 from waddle.core.game import CHANCE, resolve_chance
 from waddle.core.tournament import wilson
 from waddle.games.pebbles.ai import make_bot
-from waddle.games.pebbles.layout import Layout, builtin_layout, layout_named
+from waddle.games.pebbles.layout import (
+    Layout,
+    builtin_layout,
+    layout_named,
+    load_custom_layout,
+)
 from waddle.games.pebbles.record import new_record
 
 
@@ -201,3 +212,112 @@ class BalanceReport:
                 )
             )
         return rows
+
+
+# -- python -m waddle bench balance --game pebbles -----------------------------------------
+
+BALANCE_OPTIONS = (
+    BenchOption(
+        "layout", "built-in layouts by name, any version in layouts.json", "NAME[,NAME...]"
+    ),
+    BenchOption(
+        "layout_file", "candidate layouts to screen (JSON, as check-map reads)", "FILE[,FILE...]"
+    ),
+)
+BALANCE_GAMES = 1000
+"""Games per player count (and layout) when ``--games`` does not say."""
+BALANCE_SEATS = "seat 0 leads the first round"
+
+
+def balance_setups(
+    players: int, level: str, iterations: int | None, options: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """A setup per layout that fits ``players``: each layout named in the options (a
+    built-in one made for that count, or a file); if none fits, the count's built-in one."""
+    make_bot(level)  # an unknown level fails here, before any game
+    names = [name for name in options.get("layout", "").split(",") if name]
+    files = [path for path in options.get("layout_file", "").split(",") if path]
+    chosen: dict[str, tuple[Layout, str | None]] = {}
+    for name in names:
+        try:
+            chosen[name] = (layout_named(name), None)
+        except KeyError as e:
+            raise ValueError(e.args[0]) from None
+    for path in files:
+        chosen[Path(path).name] = (_layout_file(path), path)
+    fit = [name for name, (layout, _) in chosen.items() if not layout.problems_for(players)]
+    fit = [name for name in fit if name.endswith(".json") or f"-{players}p/" in name]
+    setups = []
+    for name in fit or [builtin_layout(players).name]:
+        setup: dict[str, Any] = {"level": level, "iterations": iterations, "layout": name}
+        path = chosen.get(name, (None, None))[1]
+        if path:
+            setup["layout_file"] = path
+        setups.append(setup)
+    return setups
+
+
+@cache
+def _layout_file(path: str) -> Layout:
+    return load_custom_layout(Path(path).read_text("utf-8"))[0]
+
+
+def _layout(setup: Mapping[str, Any]) -> Layout:
+    path = setup.get("layout_file")
+    return _layout_file(path) if path else layout_named(setup["layout"])
+
+
+def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str, Any]:
+    """One self-play game of ``setup``: its seats' scores and wins, and the rest of its
+    :class:`SeatGame` as its figures."""
+    game = asdict(
+        play_self_play(players, seed, setup["level"], setup["iterations"], _layout(setup))
+    )
+    scores, wins = game.pop("scores"), game.pop("wins")
+    return {"scores": scores, "wins": wins, "figures": game}
+
+
+def seat_game_of(line: Mapping[str, Any]) -> SeatGame:
+    """The :class:`SeatGame` of a results line."""
+    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
+    return SeatGame(**{f.name: _tuples(figures[f.name]) for f in fields(SeatGame)})
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def print_balance(
+    players: int,
+    setup: Mapping[str, Any],
+    lines: Sequence[Mapping[str, Any]],
+    out: TextIO,
+    fit: bool = False,
+) -> None:
+    """Pebbles' own figures of a group of games, after the seats' win shares."""
+    rep = BalanceReport(players, [seat_game_of(line) for line in lines])
+    layout = _layout(setup)
+
+    def row(values, fmt: str = "{:5.1f}") -> str:
+        return " ".join(fmt.format(v) for v in values)
+
+    for k, label in enumerate(("pebbles", "territories", "love", "fish")):
+        print(f"    {label:<14} {row(line[k] for line in rep.mean_lines())}", file=out)
+    print(f"  rounds led       {row(rep.mean_led())}", file=out)
+    for reason, (share, wins) in rep.decided().items():
+        won = row((100 * w for w in wins), "{:4.0f}%")
+        print(f"  decided by {reason:<8} {share:5.1%} of games, won by seat {won}", file=out)
+    print(f"  tricks won by their leader: {rep.leader_won():.1%}", file=out)
+    print("  territory control by seat (fair: one share each; the rest: nobody)", file=out)
+    for k, shares in enumerate(rep.territory_shares()):
+        t = layout.territories[k]
+        spread = max(shares) - min(shares)
+        print(
+            f"    {t.name:<8} ({t.value:>4} = {t.vp(players)} VP, {len(layout.members[k])} tiles)"
+            f"  {row((100 * v for v in shares), '{:4.0f}%')}  spread {100 * spread:.0f} points",
+            file=out,
+        )
+    print("  tiles: a penguin ever / controlled at the end / placed per game", file=out)
+    for t, (ever, held, placed) in zip(layout.tiles, rep.tile_rows(), strict=True):
+        name = layout.territories[t.territory].name
+        print(f"    {t.number:>2} {name:<8} {ever:5.0%} {held:5.0%} {placed:5.2f}", file=out)

@@ -39,6 +39,7 @@ from waddle.core.bots import (
     MctsConfig,
     RandomBot,
     SearchBot,
+    level_budget,
     rescaled,
 )
 from waddle.core.rng import Rng
@@ -500,12 +501,17 @@ def make_bot(
 ) -> SearchBot[Action]:
     """A bot of ``level`` (one of :data:`LEVELS`) thinking for ``seconds`` or ``iterations``.
 
-    Neither means one second; with ``iterations`` the bot is deterministic.
+    Neither means one second; with ``iterations`` the bot is deterministic. For
+    benchmarks, ``level@n`` is ``level`` with exactly ``n`` iterations a move, whatever else
+    is asked (a tournament gives every seat one budget; this gives each its own), as in the
+    other games:
 
     >>> make_bot("hard", seed=7, iterations=100)
     <HardBot hard seed=7 Budget(seconds=None, iterations=100)>
+    >>> make_bot("hard@900", seed=7, seconds=1.0).budget
+    Budget(seconds=None, iterations=900)
     """
-    budget = Budget.of(seconds, iterations)
+    level, budget = level_budget(level, seconds, iterations)
     if level == "random":
         return RandomBot(seed, budget)
     if level == "easy":

@@ -15,17 +15,24 @@ Per game it keeps what the balance questions need: each seat's score and share o
 (ties split), penguins and tokens placed, scouts (and whether they paid), for each pool in
 number order the seats that took its best fish, and for each round who placed first and
 how many ice hexes it had. :class:`BalanceReport` adds them up with 95% intervals.
-``scripts/bench_balance.py`` prints the report (a benchmark, not a test).
+``python -m waddle bench balance`` prints the report (a benchmark, not a test), through the
+functions at the end of this module (:mod:`waddle.bench.balance` says what they are).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
 
+from waddle.core.bench import BenchOption, switch
 from waddle.core.tournament import wilson
 from waddle.games.waddle.ai import make_bot
-from waddle.games.waddle.mapgen import TileSet
+from waddle.games.waddle.compensation import fit_compensation, seat_compensation
+from waddle.games.waddle.mapgen import TileSet, default_tileset, load_tileset
 from waddle.games.waddle.record import Record, new_record
 from waddle.games.waddle.state import WaddleState
 
@@ -279,3 +286,121 @@ class BalanceReport:
         """The largest distance of any seat's win share from the fair 1/players."""
         fair = 1 / self.players
         return max(abs(w - fair) for w in self.win_shares())
+
+
+# -- python -m waddle bench balance --game waddle ------------------------------------------
+
+BALANCE_OPTIONS = (
+    BenchOption("tileset", "a tile set file (default: the current tile set)", "FILE"),
+    BenchOption(
+        "compensation", "play with the seat compensation option (not a rule: compensation.py)"
+    ),
+)
+BALANCE_GAMES = 300
+"""Games per player count when ``--games`` does not say."""
+BALANCE_SEATS = "seat 0 moves first"
+HARD_ITERATIONS = 300
+"""The hard bot's iterations a move unless ``--iterations`` says otherwise: a run is
+reproducible from its seeds whatever the machine's load."""
+
+
+def balance_setups(
+    players: int, level: str, iterations: int | None, options: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The one setup a player count plays (``ValueError`` or ``OSError`` on a bad option)."""
+    if level == "hard" and iterations is None:
+        iterations = HARD_ITERATIONS
+    make_bot(level)  # an unknown level fails here, before any game
+    path = options.get("tileset")
+    setup: dict[str, Any] = {"level": level, "iterations": iterations}
+    setup["tileset"] = _tileset(path).name if path else default_tileset().name
+    if path:
+        setup["tileset_file"] = path
+    setup["compensation"] = switch(options.get("compensation"))
+    return [setup]
+
+
+@cache
+def _tileset(path: str) -> TileSet:
+    return load_tileset(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str, Any]:
+    """One self-play game of ``setup``: its seats' scores and wins, its figures (a
+    :class:`SeatGame`'s) and its record (``python -m waddle replay --jsonl`` reads it)."""
+    path = setup.get("tileset_file")
+    compensation = seat_compensation(players) if setup.get("compensation") else None
+    record = self_play(
+        players,
+        seed,
+        setup["level"],
+        setup["iterations"],
+        _tileset(path) if path else None,
+        compensation,
+    )
+    return _figures(record)
+
+
+def balance_line(data: Any) -> dict[str, Any]:
+    """A game record (what the former script's ``--records`` kept) as a results line."""
+    record = Record.from_json(data)
+    figures = _figures(record)
+    return {"players": record.players, "seed": figures["figures"]["seed"], "setup": {}, **figures}
+
+
+def _figures(record: Record) -> dict[str, Any]:
+    game = asdict(record_game(record))
+    scores, wins = game.pop("scores"), game.pop("wins")
+    return {"scores": scores, "wins": wins, "figures": game, "record": record.to_json()}
+
+
+def seat_game_of(line: Mapping[str, Any]) -> SeatGame:
+    """The :class:`SeatGame` of a results line."""
+    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
+    tuples = {f.name: _tuples(figures[f.name]) for f in fields(SeatGame) if f.name in figures}
+    return SeatGame(**tuples)
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def print_balance(
+    players: int,
+    setup: Mapping[str, Any],
+    lines: Sequence[Mapping[str, Any]],
+    out: TextIO,
+    fit: bool = False,
+) -> None:
+    """Waddle's own figures of a group of games, after the seats' win shares."""
+    report = BalanceReport(players, [seat_game_of(line) for line in lines])
+
+    def row(values, fmt: str = "{:5.1f}") -> str:
+        return " ".join(fmt.format(v) for v in values)
+
+    print(f"  penguins       {row(report.mean_penguins())}", file=out)
+    print(f"  tokens         {row(report.mean_tokens())}", file=out)
+    print(f"  scouts         {row(report.mean_scouts(), '{:5.2f}')}", file=out)
+    print(
+        f"  scouts paid    {row([100 * v for v in report.scout_pay_rates()], '{:4.0f}%')}", file=out
+    )
+    print(f"  led round 1-3  {row([100 * v for v in report.lead_shares(3)], '{:4.0f}%')}", file=out)
+    print(f"  led any round  {row([100 * v for v in report.lead_shares()], '{:4.0f}%')}", file=out)
+    print(f"  rounds 1-4 ice {row(report.mean_round_sizes(4), '{:5.2f}')}", file=out)
+    for k, pool in enumerate(report.pool_wins()):
+        print(f"  pool {k + 1:2} best  {row([100 * v for v in pool], '{:4.0f}%')}", file=out)
+    print(f"  ice mod {players}: {report.ice_parity()} (remainder: games)", file=out)
+    if fit:
+        # Fitted to the board's scores, so games played with the option count too (its VP
+        # taken off); the bots knew the VP in those games, a small bias the check by
+        # self-play with the new table (compensation=on, other seeds) is there to catch.
+        scores = [g.board_scores for g in report.games]
+        played = sorted({g.compensation for g in report.games if g.compensated})
+        table, shares = fit_compensation(scores, players)
+        taken_off = ", ".join(map(str, played))
+        with_option = f" (the option's {taken_off} taken off)" if played else ""
+        print(
+            f"  fitted seat compensation {table}{with_option}: win shares would be "
+            f"{row([100 * v for v in shares], '{:5.1f}%')}",
+            file=out,
+        )

@@ -1,4 +1,5 @@
-"""``python -m waddle bench``: how fast random complete games run, and where the time goes.
+"""``python -m waddle bench``: how fast random complete games run, and where the time goes;
+and for ``bench bots`` the bots' strength goals and how many iterations buy a second.
 
 A benchmark, not a test: it prints figures. Maps are generated before timing starts (a
 handful per player count, used in turn), so the figures are about playing and scoring.
@@ -9,6 +10,10 @@ For each player count it prints:
   (``apply``) and scoring (``scores``), from a separately timed pass;
 - µs per action on the normal map and on a map four times as large, which shows that an
   action's cost does not grow with the map.
+
+The goals (:data:`BOT_GOALS`), at 0.3 s of processor a move: the hard bot wins at least
+80% of two-player games against the medium bot, and takes at least half the wins as one
+hard bot against three medium bots.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TextIO
 
+from waddle.core.bench import Goal, SpeedRow
 from waddle.core.rng import Rng
 from waddle.games.waddle.board import Board
 from waddle.games.waddle.mapgen import TileSet, default_tileset, generate_map
@@ -106,8 +112,9 @@ def _worker(args: tuple[int, float, int]) -> tuple[int, int, float]:
     return play_random_games(players, seconds, seed)
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
     processes = processes or os.cpu_count() or 1
+    rows: list[SpeedRow] = []
     print(
         f"waddle bench: random complete games, {seconds:g} s per figure, {processes} cores",
         file=out,
@@ -136,6 +143,19 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
                 ),
                 file=out,
             )
+            rows.append(
+                {
+                    "players": n,
+                    "games_per_second": round(rate, 2),
+                    "games_per_second_parallel": round(parallel, 2),
+                    "processes": processes,
+                    "actions_per_game": round(actions / games, 2),
+                    "us_per_action": round(per_action * 1e6, 3),
+                    "split": {
+                        k: round(100 * split[k] / total, 1) for k in ("movegen", "apply", "scoring")
+                    },
+                }
+            )
     print(
         "\nµs/action: move generation + apply, timed call by call (timer cost included)", file=out
     )
@@ -146,3 +166,66 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
         per_action = (split["movegen"] + split["apply"]) / split["actions"]
         ice = _setups(4, tileset)[0][0].ice_count
         print(f"  {ice:>4} ice hexes: {1e6 * per_action:6.2f} µs per action", file=out)
+    return rows
+
+
+def clear_caches() -> None:
+    """Empty the records' board cache, as in a fresh process (``bench replay`` starts each
+    timed round so: a round builds each board once, on its first record)."""
+    from waddle.games.waddle import record
+
+    record._SETUPS.clear()
+
+
+# -- bots ------------------------------------------------------------------------------------
+
+BOT_GOALS = {
+    "two": Goal(2, ("hard", "medium"), 0.80, games=100),
+    "four": Goal(4, ("hard", "medium"), 0.50, games=100),
+}
+"""``bench bots --game waddle``: hard against the greedy bot (medium), seats rotated."""
+BOT_SECONDS = 0.3
+"""Processor seconds a move that ``bench bots`` calibrates the searching levels to."""
+CALIBRATED_LEVELS = ("hard",)
+"""The levels that take an iteration budget."""
+
+
+def sample_positions(players: int, games: int = 3, every: int = 4) -> list[WaddleState]:
+    """Positions from medium-bot games on generated maps: openings to endgames."""
+    from waddle.games.waddle.ai import make_bot
+
+    positions = []
+    for seed in range(games):
+        state = new_record(players, 1000 + seed).start()
+        bots = [make_bot("medium", seed=p) for p in range(players)]
+        while not state.is_over():
+            if state.ply % every == 0:
+                positions.append(state.clone())
+            state.apply(bots[state.to_move()].choose(state))
+    return positions
+
+
+def playouts_per_second(players: int, iterations: int = 300) -> tuple[float, float]:
+    """Hard-bot iterations (one playout each) per second of processor and of wall time."""
+    from waddle.games.waddle.ai import make_bot
+
+    cpu = wall = 0.0
+    done = 0
+    for position in sample_positions(players):
+        search = make_bot("hard", seed=1, iterations=iterations).start(position)
+        c0, w0 = time.process_time(), time.perf_counter()
+        search.advance()
+        cpu += time.process_time() - c0
+        wall += time.perf_counter() - w0
+        done += search.iterations
+    return done / cpu, done / wall
+
+
+def calibrate(level: str, players: int, seconds: float) -> tuple[int, str]:
+    """The iterations that cost the hard bot ``seconds`` of processor a move, and how fast
+    it ran (mean over opening-to-endgame positions)."""
+    cpu_rate, wall_rate = playouts_per_second(players)
+    return (
+        max(1, round(cpu_rate * seconds)),
+        f"{cpu_rate:6.0f} playouts/s processor, {wall_rate:6.0f}/s wall",
+    )

@@ -11,7 +11,7 @@ with it says so in its record (``"compensation"``), its share link (``w2.``) and
 page, and the result panel shows the VP apart.
 
 The table gives each seat of the starting order its VP, by player count, for tile set 3.
-Each entry was fitted with ``scripts/bench_balance.py --fit-compensation`` (see
+Each entry was fitted with ``python -m waddle bench balance --fit`` (see
 :func:`fit_compensation`) to 400 hard self-play games (300 iterations a move, seeds
 0-399), then checked by 400 games played with it on, on maps the fit had not seen (seeds
 2000-2399):

@@ -13,20 +13,33 @@ each hero plays as often as the others and in every seat.
 >>> round(sum(report.seat_shares()), 6)
 1.0
 
-``scripts/bench_waddle_waddle_balance.py`` prints the report (a benchmark, not a test).
+``python -m waddle bench balance --game waddle-waddle`` prints the report (a benchmark, not
+a test), through the functions at the end of this module (:mod:`waddle.bench.balance`
+says what they are); ``--option heroes=on`` adds what each hero's ability did
+(:mod:`waddle.games.waddle_waddle.abilities`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
 
+from waddle.core.bench import BenchOption, switch
 from waddle.core.rng import Rng, derive_seed
 from waddle.core.tournament import wilson
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.ai import make_bot
-from waddle.games.waddle_waddle.components import BUILT_IN, ROOKERIES, Components
+from waddle.games.waddle_waddle.components import (
+    BUILT_IN,
+    ROOKERIES,
+    Components,
+    load_components,
+)
+from waddle.games.waddle_waddle.handicap import fit_handicap, hero_handicap
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import new_record
@@ -64,8 +77,10 @@ def play_balance_game(
     components: Components = BUILT_IN,
     options: Options | None = None,
     iterations: int | None = None,
+    watch: Callable[[Any, Action], None] | None = None,
 ) -> BalanceGame:
-    """One self-play game of ``level`` bots, heroes dealt at random."""
+    """One self-play game of ``level`` bots, heroes dealt at random; ``watch`` is called
+    with the state and each bot's action before it is applied."""
     options = options or Options.standard(players)
     state = new_record(players, seed, options, components).start()
     heroes = list(range(len(HEROES)))
@@ -79,7 +94,10 @@ def play_balance_game(
         if state.phase == "hero":
             state.apply(Action(K.HERO, heroes[state.to_move()]))
             continue
-        state.apply(bots[state.to_move()].choose(state))
+        action = bots[state.to_move()].choose(state)
+        if watch is not None:
+            watch(state, action)
+        state.apply(action)
         if len(state.bonuses) > seasons_done:  # a season just ended: who led where
             seasons_done = len(state.bonuses)
             for r in range(ROOKERIES):
@@ -165,4 +183,165 @@ class BalanceReport:
     def worst_hero(self) -> float:
         return (
             max(abs(rate - self.fair) for _, played, rate, _, _ in self.hero_rows() if played) * 100
+        )
+
+
+# -- python -m waddle bench balance --game waddle-waddle -----------------------------------
+
+BALANCE_OPTIONS = (
+    BenchOption("components", "a component set file (default: built in)", "FILE"),
+    BenchOption("hero_handicap", "play with the hero handicap option (not a rule: handicap.py)"),
+    BenchOption("heroes", "also count what each hero's ability added (abilities.py)"),
+    BenchOption(
+        "what_if",
+        "change an ability, to measure it (never a rule): no-papi, no-katta, "
+        "katta-own-species, katta-one-species",
+        "NAME",
+    ),
+)
+BALANCE_GAMES = 1000
+"""Games per player count when ``--games`` does not say."""
+BALANCE_SEATS = "seat 0 moves first in the first season; heroes dealt at random"
+TOLERANCE = 5.0
+"""Points of win share a seat or a hero may be from fair."""
+
+
+def balance_setups(
+    players: int, level: str, iterations: int | None, options: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The one setup a player count plays: Standard games (two seasons, the two-player
+    variant with two) on the component set, with the options asked."""
+    from waddle.games.waddle_waddle.abilities import WHAT_IFS
+
+    make_bot(level)  # an unknown level fails here, before any game
+    path = options.get("components")
+    setup: dict[str, Any] = {"level": level, "iterations": iterations}
+    setup["components"] = _components(path).name if path else BUILT_IN.name
+    if path:
+        setup["components_file"] = path
+    setup["hero_handicap"] = switch(options.get("hero_handicap"))
+    if switch(options.get("heroes")):
+        setup["heroes"] = True
+    if options.get("what_if"):
+        if options["what_if"] not in WHAT_IFS:
+            raise ValueError(f"no what-if {options['what_if']!r} (known: {', '.join(WHAT_IFS)})")
+        setup["what_if"] = options["what_if"]
+    return [setup]
+
+
+@cache
+def _components(path: str) -> Components:
+    return load_components(Path(path).read_text(encoding="utf-8"))[0]
+
+
+def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str, Any]:
+    """One self-play game of ``setup``: its seats' scores and wins, the rest of its
+    :class:`BalanceGame` as its figures, and with ``heroes`` what each seat's ability did."""
+    from waddle.games.waddle_waddle.abilities import AbilityCounts, what_if
+
+    options = None
+    if setup.get("hero_handicap"):
+        options = Options.standard(players, hero_handicap=hero_handicap(players))
+    counts = AbilityCounts(players) if setup.get("heroes") else None
+    with what_if(setup.get("what_if")):
+        game = play_balance_game(
+            players,
+            seed,
+            setup["level"],
+            _components(setup["components_file"]) if "components_file" in setup else BUILT_IN,
+            options,
+            setup["iterations"],
+            counts,
+        )
+    figures = asdict(game)
+    scores, wins = figures.pop("scores"), figures.pop("wins")
+    if counts is not None:
+        figures["abilities"] = counts.seats
+    return {"scores": scores, "wins": wins, "figures": figures}
+
+
+def balance_game_of(line: Mapping[str, Any]) -> BalanceGame:
+    """The :class:`BalanceGame` of a results line."""
+    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
+    return BalanceGame(**{f.name: _tuples(figures[f.name]) for f in fields(BalanceGame)})
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def print_balance(
+    players: int,
+    setup: Mapping[str, Any],
+    lines: Sequence[Mapping[str, Any]],
+    out: TextIO,
+    fit: bool = False,
+) -> None:
+    """Waddle Waddle's own figures of a group of games, after the seats' win shares: each
+    hero's win rate, each rookery's nests, the goals; with ``fit`` the hero handicap that
+    would bring the heroes closest to fair; with ``heroes`` what each ability added."""
+    games = [balance_game_of(line) for line in lines]
+    report = BalanceReport(players, games)
+    rookeries = (
+        _components(setup["components_file"]) if "components_file" in setup else BUILT_IN
+    ).rookeries
+    print("  hero                             games  win rate  95% CI", file=out)
+    for h, played, rate, low, high in report.hero_rows():
+        print(f"  {HEROES[h].name:<32} {played:5d}  {rate:8.3f}  [{low:.3f}, {high:.3f}]", file=out)
+    print("  rookery                nests/game  waddles/game  sole leader/season", file=out)
+    for r, nests, waddles, won in report.rookery_rows():
+        print(f"  {rookeries[r].name:<22} {nests:10.1f}  {waddles:12.1f}  {won:18.2f}", file=out)
+    if fit:
+        rows = [(g.heroes, g.scores, g.nests, g.most_in_one) for g in games]
+        table, shares = fit_handicap(rows, players)
+        gap = max(abs(s - report.fair) for s in shares) * 100
+        heroes = ", ".join(h.code for h in HEROES)
+        print(
+            f"  hero handicap fit (points at the final count, {heroes}): "
+            f"{table} -> win rates {', '.join(f'{s:.3f}' for s in shares)}, "
+            f"furthest from fair {gap:.1f} points",
+            file=out,
+        )
+    seat, hero = report.worst_seat(), report.worst_hero()
+    ok = seat <= TOLERANCE and hero <= TOLERANCE
+    print(
+        f"  furthest from fair: a seat {seat:.1f} points, a hero {hero:.1f} points "
+        f"-> {'within' if ok else 'NOT within'} {TOLERANCE:g}",
+        file=out,
+    )
+    if all("abilities" in line["figures"] for line in lines):
+        _print_abilities(players, lines, out)
+
+
+def _print_abilities(players: int, lines: Sequence[Mapping[str, Any]], out: TextIO) -> None:
+    """Per hero: games, win rate, score, and what its ability did, per game."""
+    from waddle.games.waddle_waddle.abilities import COUNTS
+
+    totals = {
+        h: dict.fromkeys(("games", "wins", "score", *COUNTS), 0.0) for h in range(len(HEROES))
+    }
+    for line in lines:
+        for p, h in enumerate(line["figures"]["heroes"]):
+            t = totals[h]
+            t["games"] += 1
+            t["wins"] += line["wins"][p]
+            t["score"] += line["scores"][p]
+            for key in COUNTS:
+                t[key] += line["figures"]["abilities"][p][key]
+    print(f"  what each ability did, per game (fair share {100 / players:.1f}%):", file=out)
+    print(
+        "  hero    games  win %  95% CI          score  waddles  nests  +nests  +points"
+        "  off-rookery  refills  moves",
+        file=out,
+    )
+    for h, t in totals.items():
+        g = t["games"] or 1
+        low, high = wilson(t["wins"], int(t["games"]))
+        per = [t[k] / g for k in COUNTS]
+        print(
+            f"  {HEROES[h].code:<6} {int(t['games']):6d}  {100 * t['wins'] / g:5.1f}  "
+            f"[{100 * low:4.1f}, {100 * high:4.1f}]  {t['score'] / g:6.1f}  "
+            f"{per[0]:7.2f}  {per[1]:5.2f}  {per[2]:6.2f}  {per[3]:7.2f}  "
+            f"{per[4]:11.2f}  {per[5]:7.2f}  {per[6]:5.2f}",
+            file=out,
         )

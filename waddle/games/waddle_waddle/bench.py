@@ -1,4 +1,5 @@
-"""``GAME.bench``: how fast random complete games of Waddle Waddle run.
+"""``GAME.bench``: how fast random complete games of Waddle Waddle run; and for
+``bench bots`` the bots' strength goals and how many iterations buy a second.
 
 A benchmark, not a test: it prints figures. Setups (decks, events, tokens) are drawn before
 timing starts, so the figures are about playing: legal actions, applying, the season ends.
@@ -8,6 +9,13 @@ prints random complete games per second in one process, by processor time (what 
 process itself used: on a shared machine the wall clock also counts the others) and by the
 wall clock, with one process per core if asked, the actions per game and the
 microseconds per action.
+
+The goals (:data:`BOT_GOALS`, issue 12), Standard games, seats rotated over setups, at
+0.1 s of processor a decision:
+
+- ``two``: two players, hard against the greedy bot (medium): hard wins at least 65%;
+- ``four``: four players, one hard bot against three greedy bots: hard's win share is at
+  least 40%.
 """
 
 from __future__ import annotations
@@ -18,8 +26,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import TextIO
 
+from waddle.core.bench import Goal, SpeedRow
 from waddle.core.rng import Rng
-from waddle.games.waddle_waddle.record import Setup, generate_setup
+from waddle.games.waddle_waddle.record import Setup, generate_setup, new_record
 
 SETUPS = 16
 
@@ -52,8 +61,9 @@ def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
     return play_random_games(*args)
 
 
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> None:
+def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
     processes = processes or os.cpu_count() or 1
+    rows: list[SpeedRow] = []
     print(
         f"waddle-waddle bench: random complete Standard games, {seconds:g} s per figure, "
         f"{processes} processes",
@@ -83,6 +93,17 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
                 f"{actions / games:>12.1f} {cpu / actions * 1e6:>9.1f}",
                 file=out,
             )
+            rows.append(
+                {
+                    "players": n,
+                    "games_per_second": round(rate, 2),
+                    "games_per_second_cpu": round(cpu_rate, 2),
+                    "games_per_second_parallel": round(parallel, 2),
+                    "processes": processes,
+                    "actions_per_game": round(actions / games, 2),
+                    "us_per_action": round(cpu / actions * 1e6, 3),
+                }
+            )
     finally:
         if pool is not None:
             pool.shutdown()
@@ -90,4 +111,58 @@ def main(players: list[int], seconds: float, processes: int | None, out: TextIO)
         "\ngames/s cpu: games per second of this process's processor time; µs/action:"
         "\nprocessor time per action (legal actions, apply, the automatic steps)",
         file=out,
+    )
+    return rows
+
+
+# -- bots ------------------------------------------------------------------------------------
+
+BOT_GOALS = {
+    "two": Goal(2, ("hard", "medium"), 0.65, per="decision"),
+    "four": Goal(4, ("hard", "medium"), 0.40, per="decision"),
+}
+"""``bench bots --game waddle-waddle``: the hard bot against the greedy bot."""
+BOT_SECONDS = 0.1
+"""Processor seconds a decision that ``bench bots`` calibrates the hard bot to."""
+CALIBRATED_LEVELS = ("hard",)
+"""The levels that take an iteration budget."""
+
+
+def sample_positions(players: int, games: int = 2, every: int = 7) -> list:
+    """Positions with a real choice, from greedy games."""
+    from waddle.games.waddle_waddle.ai import make_bot
+
+    positions = []
+    for seed in range(games):
+        state = new_record(players, 5000 + seed).start()
+        bots = [make_bot("medium", seed=p) for p in range(players)]
+        while not state.is_over():
+            if state.ply % every == 0 and len(state.legal_actions()) > 1:
+                positions.append(state.clone())
+            state.apply(bots[state.to_move()].choose(state))
+    return positions
+
+
+def search_speed(players: int, iterations: int = 60) -> tuple[float, float]:
+    """Hard's iterations per second of processor and of wall time over sample positions."""
+    from waddle.games.waddle_waddle.ai import make_bot
+
+    cpu = wall = 0.0
+    done = 0
+    for position in sample_positions(players):
+        search = make_bot("hard", seed=1, iterations=iterations).start(position)
+        c0, w0 = time.process_time(), time.perf_counter()
+        search.advance()
+        cpu += time.process_time() - c0
+        wall += time.perf_counter() - w0
+        done += search.iterations
+    return done / cpu, done / wall
+
+
+def calibrate(level: str, players: int, seconds: float) -> tuple[int, str]:
+    """The iterations that cost the hard bot ``seconds`` of processor a decision."""
+    cpu_rate, wall_rate = search_speed(players)
+    return (
+        max(1, round(cpu_rate * seconds)),
+        f"{cpu_rate:5.0f} iterations/s processor, {wall_rate:5.0f}/s wall",
     )

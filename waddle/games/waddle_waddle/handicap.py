@@ -13,9 +13,10 @@ per hero), its share link (``ww2.``), its rules page and its score panel, which 
 points apart.
 
 The table gives each hero's points by player count, in :data:`.heroes.HEROES` order. It
-is the fit of ``scripts/bench_waddle_waddle_balance.py --fit-handicap`` to medium
+is the fit of ``python -m waddle bench balance --game waddle-waddle --fit`` to medium
 self-play (4000 games per count, heroes dealt at random, setup seeds 0-3999) and was
-checked by self-play with the option on, on other setups (``--handicap --seed 10000``,
+checked by self-play with the option on, on other setups (``--option hero_handicap=on
+--seed 10000``,
 2000 games per count: every hero within 4.9 points of fair at 2 players, 1.2 at 6; the
 README has the tables). A
 record stores the points it was played with, so changing the table later never changes

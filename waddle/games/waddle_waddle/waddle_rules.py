@@ -5,7 +5,7 @@ the second waddle, the rest of the hand to the ice floe.
 
 The questions (:meth:`WaddleRules.play_options`, :meth:`~WaddleRules.waddle_outcome`, …)
 change nothing: the moves ask them, and so do the bots, the view's offers (the app's
-preview of a waddle) and the hero benchmark (``scripts/bench_waddle_waddle_heroes.py``,
+preview of a waddle) and the hero benchmark (``waddle_waddle/abilities.py``,
 which replaces :func:`_papi` and :func:`_best_conversion` here for its what-ifs).
 
 :class:`WaddleRules` is one part of :class:`~.state.WaddleWaddleState`, mixed into it (see
