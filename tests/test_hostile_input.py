@@ -10,12 +10,14 @@ every reader is ``test_fuzz_readers.py``.)
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
 
 from waddle.cli import main
 from waddle.core.bots import level_budget
+from waddle.core.records import BoardError, RecordError
 from waddle.core.registry import new_game_record
 from waddle.games import GAMES
 
@@ -52,6 +54,24 @@ def one_error_line(err: str) -> str:
     return lines[0]
 
 
+def test_a_hey_thats_my_fish_board_with_a_line_of_800_floes_is_refused_quickly():
+    """Before: accepted after 13 s (the board's tables grow with the cube of a line)."""
+    floes = [{"q": q, "r": 0, "fish": 1} for q in range(800)]
+    with pytest.raises(BoardError) as raised:
+        game("htmf").check_board(json.dumps(floes))
+    assert raised.value.problems == [
+        "the board has a straight line of 800 floes, from 0,0 to 799,0; a line has at most 24"
+    ]
+
+
+def test_a_waddle_map_of_more_hexes_than_a_link_carries_is_refused():
+    data = game("waddle").new_record(2, 1).to_json()
+    data["map"] = [{"q": q, "r": 0, "kind": "ice"} for q in range(2_500)]
+    with pytest.raises(RecordError) as raised:
+        game("waddle").record_from_json(data)
+    assert str(raised.value) == "map: the map has 2,500 hexes; a map has at most 2,000"
+
+
 def test_a_new_game_from_the_registry_refuses_a_negative_seed():
     with pytest.raises(ValueError, match="the seed must be an integer from 0"):
         new_game_record(game("pebbles"), 2, -1)
@@ -69,6 +89,37 @@ def pebbles_layout_with(name: str, value: object) -> dict:
     return data
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda hexes: hexes[0].update(q=2**63), '"q" must be from'),
+        (lambda hexes: hexes[0].update(r=-(2**63) - 1), '"r" must be from'),
+        (lambda hexes: hexes[0].update(kind="water", fish=[1] * 51), "at most 50 fish"),
+        (lambda hexes: hexes[0].update(kind="water", fish=[2**64]), "at most 50 fish"),
+    ],
+)
+def test_a_waddle_hex_a_link_cannot_carry_is_refused(change, message):
+    data = game("waddle").new_record(2, 1).to_json()
+    change(data["map"])
+    with pytest.raises(RecordError, match=message):
+        game("waddle").record_from_json(data)
+
+
+def test_a_floe_a_link_cannot_carry_is_refused():
+    data = game("htmf").new_record(2, 1).to_json()
+    data["board"][0]["q"] = 2**63
+    with pytest.raises(RecordError, match="beyond what a share link holds"):
+        game("htmf").record_from_json(data)
+
+
 def test_a_bot_budget_in_superscript_digits_is_an_unknown_level():
     with pytest.raises(ValueError, match="@ takes a number of iterations"):
         level_budget("hard@²")
+
+
+def test_the_waddle_board_editor_ignores_a_tile_number_beyond_ascii():
+    editor = game("waddle").board_editor()
+    ui = editor.new_ui()
+    before = ui.tile
+    editor.on_tool(editor.empty(), ui, "tile", "٣")
+    assert ui.tile == before
