@@ -54,6 +54,26 @@ def one_error_line(err: str) -> str:
     return lines[0]
 
 
+def test_a_pebbles_tile_whose_territory_is_a_list_is_named_in_the_problems():
+    from waddle.games.pebbles.layout import builtin_layout, parse_layout
+
+    data = builtin_layout(2).to_json()
+    data["tiles"][0]["territory"] = ["North"]
+    with pytest.raises(BoardError, match=r'territory \["North"\] is not one of the layout'):
+        parse_layout(data)
+
+
+def test_a_pebbles_layout_of_40000_territories_gets_one_problem():
+    """Before: 35 s, each name compared with every one before it, and a problem each."""
+    from waddle.games.pebbles.layout import builtin_layout, check_layout
+
+    data = builtin_layout(2).to_json()
+    data["territories"] = [{"name": f"T{i}", "value": 1} for i in range(40_000)]
+    with pytest.raises(BoardError) as raised:
+        check_layout(json.dumps(data))
+    assert raised.value.problems == ["40000 territories: the box has only 4 VP tokens"]
+
+
 def test_a_hey_thats_my_fish_board_with_a_line_of_800_floes_is_refused_quickly():
     """Before: accepted after 13 s (the board's tables grow with the cube of a line)."""
     floes = [{"q": q, "r": 0, "fish": 1} for q in range(800)]
@@ -72,6 +92,14 @@ def test_a_waddle_map_of_more_hexes_than_a_link_carries_is_refused():
     assert str(raised.value) == "map: the map has 2,500 hexes; a map has at most 2,000"
 
 
+@pytest.mark.parametrize("seed", [10**30, 2**64, -1])
+def test_a_pebbles_record_whose_seed_no_link_can_carry_is_refused(seed):
+    data = game("pebbles").new_record(2, 1).to_json()
+    data["seed"] = seed
+    with pytest.raises(RecordError, match=f'"seed" must be an integer from 0 to {MAX_SEED}'):
+        game("pebbles").record_from_json(data)
+
+
 def test_a_new_game_from_the_registry_refuses_a_negative_seed():
     with pytest.raises(ValueError, match="the seed must be an integer from 0"):
         new_game_record(game("pebbles"), 2, -1)
@@ -87,6 +115,33 @@ def pebbles_layout_with(name: str, value: object) -> dict:
         tile["territory"] = name if tile["territory"] == old else tile["territory"]
     data.pop("name")
     return data
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("Ridge", 10**30, "longer than a share link holds"),
+        ("Ridge", "1" * 21, "longer than a share link holds"),
+        ("é" * 31, 1, "a name has at most 60 bytes"),
+        ("Ridge\ud800", 1, "a name must be text in UTF-8"),
+        ("Ridge", "٣", "a territory value is a whole number or a formula"),
+    ],
+)
+def test_a_territory_a_link_cannot_carry_is_refused(name, value, message):
+    from waddle.games.pebbles.layout import parse_layout
+
+    with pytest.raises(BoardError, match=message):
+        parse_layout(pebbles_layout_with(name, value))
+
+
+def test_the_largest_territory_a_link_carries_comes_back_from_its_link():
+    from waddle.games.pebbles.layout import parse_layout
+    from waddle.games.pebbles.record import new_record
+
+    layout, _ = parse_layout(pebbles_layout_with("é" * 30, "9" * 20))
+    record = new_record(2, 1, layout)
+    again = game("pebbles").decode_link(game("pebbles").encode_link(record)).record
+    assert again.dumps() == record.dumps()
 
 
 @pytest.mark.parametrize(
