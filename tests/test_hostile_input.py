@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from waddle.cli import main
+from waddle.core.bits import BitWriter, pack_text
 from waddle.core.bots import level_budget
+from waddle.core.links import LinkError
 from waddle.core.records import BoardError, RecordError
 from waddle.core.registry import new_game_record
 from waddle.games import GAMES
+from waddle.games.waddle_waddle.threats import THREATS
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_SEED = 2**64 - 1
@@ -54,6 +58,30 @@ def one_error_line(err: str) -> str:
     return lines[0]
 
 
+def test_a_link_whose_component_set_is_nested_12000_levels_deep_is_refused():
+    """The component set travels in the link as JSON text: a crafted link (its checksum
+    made to match) nests it as deep as its 12,000 bytes allow."""
+    from waddle.games.waddle_waddle.link import _SWITCHES
+
+    w = BitWriter()
+    w.uint(0, 3)  # two players
+    w.uint(0, 1)  # no names
+    w.uint(1, 2)  # a Standard game
+    for _ in _SWITCHES:
+        w.uint(0, 1)
+    w.uint(1, 1)  # a custom component set follows, as text
+    w.text("[" * 6_000 + "]" * 6_000)
+    with pytest.raises(LinkError, match=r"component set is not valid: .*nested deeper"):
+        game("waddle-waddle").decode_link("ww1." + pack_text(w.to_bytes()))
+
+
+def test_a_waddle_waddle_record_whose_tokens_hold_a_word_says_which_key():
+    data = game("waddle-waddle").new_record(2, 1).to_json()
+    data["tokens"]["fish"] = [0, 1, 2, 3, "x"]
+    with pytest.raises(RecordError, match='"tokens" "fish" must give each rookery one of'):
+        game("waddle-waddle").record_from_json(data)
+
+
 def test_a_pebbles_tile_whose_territory_is_a_list_is_named_in_the_problems():
     from waddle.games.pebbles.layout import builtin_layout, parse_layout
 
@@ -61,6 +89,35 @@ def test_a_pebbles_tile_whose_territory_is_a_list_is_named_in_the_problems():
     data["tiles"][0]["territory"] = ["North"]
     with pytest.raises(BoardError, match=r'territory \["North"\] is not one of the layout'):
         parse_layout(data)
+
+
+def test_a_component_set_whose_event_kind_is_a_list_is_named_in_the_problems():
+    from waddle.games.waddle_waddle.components import BUILT_IN, components_from_json
+
+    data = json.loads(json.dumps(BUILT_IN.raw))
+    data["events"][0]["effect"]["kind"] = ["rookery_fish"]
+    with pytest.raises(BoardError, match=re.escape('"effect" must be {"kind": K')):
+        components_from_json(data)
+
+
+def test_a_waddle_waddle_deck_of_a_million_bytes_of_repeated_cards_is_refused_whole():
+    """Before: the deck's threats repeated 85,000 times made the expected deck as long as
+    the record's, and each extra card scanned all of it (1.3 MB, about half a minute)."""
+    data = game("waddle-waddle").new_record(2, 1).to_json()
+    deck = data["decks"][0]
+    threat = next(card for card in deck if card in {t.code for t in THREATS})
+    data["decks"][0] = deck + [threat] * 85_000 + ["Ki3"] * 85_000
+    with pytest.raises(RecordError) as raised:
+        game("waddle-waddle").record_from_json(data)
+    assert str(raised.value) == "deck 1 has 170,076 cards; a season's deck has 76"
+
+
+def test_a_deck_a_few_cards_off_still_says_which_are_missing_and_extra():
+    data = game("waddle-waddle").new_record(2, 1).to_json()
+    deck = data["decks"][0]
+    deck[0] = deck[1]
+    with pytest.raises(RecordError, match=r"missing .*; extra "):
+        game("waddle-waddle").record_from_json(data)
 
 
 def test_a_pebbles_layout_of_40000_territories_gets_one_problem():
@@ -98,6 +155,28 @@ def test_a_pebbles_record_whose_seed_no_link_can_carry_is_refused(seed):
     data["seed"] = seed
     with pytest.raises(RecordError, match=f'"seed" must be an integer from 0 to {MAX_SEED}'):
         game("pebbles").record_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_with_the_largest_seed_a_link_holds_comes_back_from_its_link(game_id):
+    record = game(game_id).new_record(2, MAX_SEED)
+    again = game(game_id).decode_link(game(game_id).encode_link(record)).record
+    assert again.dumps() == record.dumps()
+
+
+@pytest.mark.parametrize("game_id", ["waddle", "htmf", "waddle-waddle"])
+@pytest.mark.parametrize("seed", [2**64, -1])
+def test_a_generated_hint_whose_seed_no_link_can_carry_is_ignored_and_the_game_still_shares(
+    game_id, seed
+):
+    """``"generated"`` only says where a board came from (the board itself is written
+    out): a seed no link can carry is ignored, and the link carries the board itself."""
+    data = game(game_id).new_record(2, 5).to_json()
+    data["generated"]["seed"] = seed
+    record = game(game_id).record_from_json(data)
+    assert record.generated is None
+    again = game(game_id).decode_link(game(game_id).encode_link(record)).record
+    assert again.dumps() == record.dumps()
 
 
 def test_a_new_game_from_the_registry_refuses_a_negative_seed():
@@ -144,6 +223,14 @@ def test_the_largest_territory_a_link_carries_comes_back_from_its_link():
     assert again.dumps() == record.dumps()
 
 
+def test_a_component_set_larger_than_a_link_carries_is_refused():
+    from waddle.games.waddle_waddle.components import BUILT_IN, components_from_json
+
+    data = {**BUILT_IN.raw, "note": "x" * 12_000}
+    with pytest.raises(BoardError, match="a share link holds at most 12,000"):
+        components_from_json(data)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -165,6 +252,24 @@ def test_a_floe_a_link_cannot_carry_is_refused():
     data["board"][0]["q"] = 2**63
     with pytest.raises(RecordError, match="beyond what a share link holds"):
         game("htmf").record_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "text"),
+    [
+        ("waddle.games.pebbles.cards", "parse_card", "٧S"),
+        ("waddle.games.pebbles.layout", "parse_value", "٣X"),
+        ("waddle.games.pebbles.actions", "parse_action", "place ٣"),
+        ("waddle.games.waddle.actions", "parse_action", "٣,0"),
+        ("waddle.games.htmf.actions", "parse_action", "1,٣"),
+        ("waddle.games.waddle_waddle.actions", "parse_action", "cp٣ macquarie"),
+    ],
+)
+def test_digits_beyond_ascii_are_not_numbers(module, function, text):
+    import importlib
+
+    with pytest.raises(ValueError):
+        getattr(importlib.import_module(module), function)(text)
 
 
 def test_a_bot_budget_in_superscript_digits_is_an_unknown_level():
