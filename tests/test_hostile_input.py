@@ -12,10 +12,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from waddle import cli
 from waddle.cli import main
 from waddle.core.bits import BitWriter, pack_text
 from waddle.core.bots import level_budget
@@ -58,6 +61,34 @@ def one_error_line(err: str) -> str:
     return lines[0]
 
 
+# -- nesting a thousand levels deep -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [1_000, 100_000])
+def test_a_record_nested_1000_levels_deep_gets_one_line_not_a_traceback(tmp_path, levels):
+    code, out, err = run("replay", write(tmp_path, "deep.json", nested(levels)))
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == "error: the record is nested deeper than 40 levels"
+
+
+def test_move_on_a_record_nested_1000_levels_deep_gets_one_line(tmp_path):
+    code, _, err = run("move", "--iterations", "1", write(tmp_path, "deep.json", nested(1_000)))
+    assert code == 2
+    assert "nested deeper than 40 levels" in one_error_line(err)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("command", ["check-map", "new"])
+def test_a_board_file_nested_1000_levels_deep_gets_one_line(tmp_path, game_id, command):
+    path = write(tmp_path, "deep.json", f'{{"game": "{game_id}", "board": {nested(1_000)}}}')
+    if command == "check-map":
+        code, out, err = run("check-map", path)
+    else:
+        code, out, err = run("new", "--players", "2", "--map", path)
+    assert (code, out) == (2, "")
+    assert "nested deeper than 40 levels" in one_error_line(err)
+
+
 def test_a_link_whose_component_set_is_nested_12000_levels_deep_is_refused():
     """The component set travels in the link as JSON text: a crafted link (its checksum
     made to match) nests it as deep as its 12,000 bytes allow."""
@@ -73,6 +104,9 @@ def test_a_link_whose_component_set_is_nested_12000_levels_deep_is_refused():
     w.text("[" * 6_000 + "]" * 6_000)
     with pytest.raises(LinkError, match=r"component set is not valid: .*nested deeper"):
         game("waddle-waddle").decode_link("ww1." + pack_text(w.to_bytes()))
+
+
+# -- values of the wrong type -------------------------------------------------------------------
 
 
 def test_a_waddle_waddle_record_whose_tokens_hold_a_word_says_which_key():
@@ -98,6 +132,125 @@ def test_a_component_set_whose_event_kind_is_a_list_is_named_in_the_problems():
     data["events"][0]["effect"]["kind"] = ["rookery_fish"]
     with pytest.raises(BoardError, match=re.escape('"effect" must be {"kind": K')):
         components_from_json(data)
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["replay"], ["new"], ["check-map"], ["bench"], ["move"], ["tournament"]]
+)
+def test_help_of_every_command_prints_its_usage(command, capsys):
+    assert main([*command, "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m waddle")
+
+
+def test_python_m_waddle_help_prints_every_command_as_a_user_runs_it():
+    result = subprocess.run(
+        [sys.executable, "-m", "waddle", "--help"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "95% CIs" in result.stdout
+
+
+def test_jsonl_answers_every_line_whatever_its_fault(tmp_path):
+    ww = game("waddle-waddle").new_record(2, 1).to_json()
+    ww["tokens"]["fish"] = [0, 1, 2, 3, "x"]
+    good = [game(g).new_record(2, 1).dumps() for g in GAME_IDS]
+    lines = [
+        good[0],
+        nested(1_000),
+        good[1],
+        json.dumps(ww),
+        "not json",
+        good[2],
+        '{"format": "' + "x" * 100_000 + '"}',
+        "",
+        "[1, 2]",
+        nested(100_000),
+        good[3],
+        '{"format": "htmf-record/1", "players": 2, "board": ' + nested(1_000) + "}",
+        good[0],
+    ]
+    code, out, err = run("replay", "--jsonl", write(tmp_path, "mixed.jsonl", "\n".join(lines)))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 12  # the empty line 8 is skipped
+    bad = [i for i, a in enumerate(answers) if "error" in a]
+    assert bad == [1, 3, 4, 6, 7, 8, 10]
+    assert code == 2
+    assert [e.split(":")[1].strip() for e in err.splitlines()] == [
+        "line 2",
+        "line 4",
+        "line 5",
+        "line 7",
+        "line 9",
+        "line 10",
+        "line 12",
+    ]
+    assert max(len(e) for e in err.splitlines()) < 300
+
+
+def test_jsonl_answers_the_other_lines_when_a_reader_fails_on_one(tmp_path, monkeypatch):
+    """A reader's bug (an exception that is not a RecordError) costs one line, said as
+    an internal error, not the rest of the file."""
+    real = cli.replay_result
+
+    def buggy(text):
+        if "boom" in text:
+            raise TypeError("boom")
+        return real(text)
+
+    monkeypatch.setattr(cli, "replay_result", buggy)
+    good = game("htmf").new_record(2, 1).dumps()
+    code, out, err = run("replay", "--jsonl", "-", stdin="\n".join([good, '"boom"', good]))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [("error" in a) for a in answers] == [False, True, False]
+    assert code == 2
+    assert one_error_line(err).startswith("error: line 2: internal error on this input (TypeError")
+
+
+def test_jsonl_keeps_a_line_whose_territory_name_holds_a_line_separator(tmp_path):
+    """JSON Lines ends a line with "\\n" only; U+2028 inside a string is part of it."""
+    from waddle.games.pebbles.layout import builtin_layout, parse_layout
+    from waddle.games.pebbles.record import new_record
+
+    data = builtin_layout(2).to_json()
+    old = data["territories"][0]["name"]
+    data["territories"][0]["name"] = "North\u2028Ridge"
+    for tile in data["tiles"]:
+        tile["territory"] = "North\u2028Ridge" if tile["territory"] == old else tile["territory"]
+    layout, _ = parse_layout({k: v for k, v in data.items() if k != "name"})
+    text = new_record(2, 1, layout).dumps()
+    assert "\u2028" in text
+    code, out, err = run("replay", "--jsonl", "-", stdin=text + "\n")
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 1
+
+
+def test_replay_into_a_pipe_closed_early_exits_quietly(tmp_path):
+    """``python -m waddle replay --jsonl big.jsonl | head -1``: no traceback, status 141."""
+    line = game("htmf").new_record(2, 1).dumps()
+    path = write(tmp_path, "big.jsonl", "\n".join([line] * 1_000))  # 600 KB of answers
+    process = subprocess.Popen(
+        [sys.executable, "-m", "waddle", "replay", "--jsonl", path],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert json.loads(process.stdout.readline())["over"] is False
+    process.stdout.close()  # as head does after its first line
+    err = process.stderr.read().decode()
+    assert (process.wait(timeout=60), err) == (141, "")
+
+
+def test_new_refuses_digits_beyond_ascii():
+    code, out, err = run("new", "--players", "٣")
+    assert (code, out) == (2, "")
+    assert "invalid int value" in err
+
+
+# -- inputs that took seconds ---------------------------------------------------------------------
 
 
 def test_a_waddle_waddle_deck_of_a_million_bytes_of_repeated_cards_is_refused_whole():
@@ -149,6 +302,28 @@ def test_a_waddle_map_of_more_hexes_than_a_link_carries_is_refused():
     assert str(raised.value) == "map: the map has 2,500 hexes; a map has at most 2,000"
 
 
+@pytest.mark.parametrize(
+    ("game_id", "key", "value"),
+    [
+        ("waddle", "format", "x" * 1_000_000),
+        ("pebbles", "layout", "x" * 1_000_000),
+        ("waddle-waddle", "components", "x" * 1_000_000),
+        ("waddle-waddle", "options", {"x" * 1_000_000: True}),
+        ("pebbles", "row", ["x" * 1_000_000] * 4),
+    ],
+    ids=["format", "layout", "components", "option", "card"],
+)
+def test_an_error_quotes_a_short_prefix_of_a_huge_value(game_id, key, value):
+    data = game(game_id).new_record(2, 1).to_json()
+    data[key] = value
+    with pytest.raises(RecordError) as raised:
+        cli.replay_result(json.dumps(data))
+    assert len(str(raised.value)) < 200
+
+
+# -- values a link cannot carry ----------------------------------------------------------------
+
+
 @pytest.mark.parametrize("seed", [10**30, 2**64, -1])
 def test_a_pebbles_record_whose_seed_no_link_can_carry_is_refused(seed):
     data = game("pebbles").new_record(2, 1).to_json()
@@ -177,6 +352,19 @@ def test_a_generated_hint_whose_seed_no_link_can_carry_is_ignored_and_the_game_s
     assert record.generated is None
     again = game(game_id).decode_link(game(game_id).encode_link(record)).record
     assert again.dumps() == record.dumps()
+
+
+@pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "٣"])
+def test_new_refuses_a_seed_no_link_can_carry(seed):
+    code, out, err = run("new", "--players", "2", "--seed", seed)
+    assert (code, out) == (2, "")
+    assert "a seed is a whole number from 0 to 18446744073709551615" in err
+
+
+def test_new_takes_the_largest_seed_a_link_carries():
+    code, out, _ = run("new", "--game", "pebbles", "--players", "2", "--seed", str(MAX_SEED))
+    assert code == 0
+    assert json.loads(out)["seed"] == MAX_SEED
 
 
 def test_a_new_game_from_the_registry_refuses_a_negative_seed():
@@ -252,6 +440,9 @@ def test_a_floe_a_link_cannot_carry_is_refused():
     data["board"][0]["q"] = 2**63
     with pytest.raises(RecordError, match="beyond what a share link holds"):
         game("htmf").record_from_json(data)
+
+
+# -- digits beyond ASCII -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
