@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -242,6 +243,36 @@ def test_replay_into_a_pipe_closed_early_exits_quietly(tmp_path):
     process.stdout.close()  # as head does after its first line
     err = process.stderr.read().decode()
     assert (process.wait(timeout=60), err) == (141, "")
+
+
+def test_standard_input_that_is_not_utf8_gets_one_line_as_a_user_runs_it():
+    result = subprocess.run(
+        [sys.executable, "-m", "waddle", "replay", "-"],
+        cwd=ROOT,
+        input=b"\xff\xfe{}",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},  # whatever the locale
+    )
+    assert result.returncode == 2
+    assert one_error_line(result.stderr.decode()).startswith(
+        "error: cannot read standard input: 'utf-8' codec can't decode"
+    )
+
+
+def test_a_board_reader_failing_unexpectedly_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    """check-map, new --map, replay and move promise one error line whatever the file;
+    a reader's bug is said in it (to be reported) rather than as a traceback."""
+    htmf = game("htmf")
+
+    def buggy(text):
+        raise TypeError("boom")
+
+    monkeypatch.setattr(type(htmf), "check_board", lambda self, text: buggy(text))
+    code, out, err = run("check-map", "--game", "htmf", write(tmp_path, "b.json", "[]"))
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == (
+        'error: internal error on this input (TypeError: "boom"); please report it'
+    )
 
 
 def test_new_refuses_digits_beyond_ascii():
