@@ -7,13 +7,17 @@ read the game from the record they are given.
 
 ``replay`` follows the project's record notes (docs/) exactly: one JSON object per record
 on standard output; errors as one ``error:`` line on standard error and exit status 2,
-never a traceback.
+never a traceback. With ``--jsonl`` every line gets its answer, a bad one its own
+``{"error": ...}``. Output into a pipe that closes early (``| head -1``) ends the command
+quietly with status 141, as a shell reports for any program its reader left.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -21,7 +25,9 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from waddle.core.game import GameState
-from waddle.core.records import BoardError, RecordError
+from waddle.core.jsontext import shown
+from waddle.core.links import MAX_SEED
+from waddle.core.records import BoardError, RecordError, parse_record_text
 from waddle.core.registry import (
     GameEntry,
     GameModule,
@@ -32,6 +38,10 @@ from waddle.core.registry import (
 from waddle.games import GAMES
 
 EXIT_ERROR = 2
+EXIT_CLOSED_PIPE = 141
+"""128 + SIGPIPE: what a shell reports for ``cat``, ``seq`` or ``grep`` when the reader of
+their output went away (``| head -1``), so a ``set -o pipefail`` script tells it apart
+from bad input (2), as it does for those programs."""
 
 
 class CommandError(Exception):
@@ -49,16 +59,13 @@ def game_of(data: Any) -> GameModule:
     entry = GAMES.by_format(fmt)
     if entry is None:
         known = ", ".join(f'"{f}"' for e in GAMES for f in e.formats)
-        raise RecordError(f'"format" must be one of {known}, not {json.dumps(fmt)}')
+        raise RecordError(f'"format" must be one of {known}, not {shown(fmt)}')
     return entry.load()
 
 
 def load_record(text: str | bytes) -> tuple[GameModule, Any]:
     """``(game, record)`` from a record's JSON text (``RecordError`` if it is not one)."""
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+    data = parse_record_text(text)
     game = game_of(data)
     return game, game.record_from_json(data)
 
@@ -71,7 +78,10 @@ def replay_result(text: str | bytes) -> dict[str, Any]:
 
 def _read(path: str, stdin: TextIO) -> str:
     if path == "-":
-        return stdin.read()
+        try:
+            return stdin.read()
+        except UnicodeDecodeError as e:
+            raise CommandError(f"cannot read standard input: {e}") from None
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
@@ -96,17 +106,30 @@ def cmd_replay(args: argparse.Namespace, io: IO) -> int:
         _print_json(result, io.out)
         return 0
     status = 0
-    for lineno, line in enumerate(content.splitlines(), start=1):
+    # JSON Lines ends lines with "\n" only: str.splitlines() would also split a record at
+    # a U+2028 inside one of its strings (a name), and answer its halves.
+    for lineno, line in enumerate(content.split("\n"), start=1):
         if not line.strip():
             continue
         try:
             result = replay_result(line)
         except RecordError as e:
-            print(f"error: line {lineno}: {e}", file=io.err)
-            result = {"error": str(e)}
-            status = EXIT_ERROR
-        _print_json(result, io.out)
+            message = str(e)
+        except Exception as e:  # a bug, not the line's fault: the other lines still answer
+            message = _internal_error(e)
+        else:
+            _print_json(result, io.out)
+            continue
+        print(f"error: line {lineno}: {message}", file=io.err)
+        _print_json({"error": message}, io.out)
+        status = EXIT_ERROR
     return status
+
+
+def _internal_error(e: Exception) -> str:
+    """The one line said for an exception no reader should raise (a bug to report)."""
+    said = shown(str(e), 80)
+    return f"internal error on this input ({type(e).__name__}: {said}); please report it"
 
 
 def cmd_new(args: argparse.Namespace, io: IO) -> int:
@@ -303,14 +326,44 @@ class IO:
         self.out, self.err, self.stdin = out, err, stdin
 
 
-def _positive(kind: type) -> Any:
+def _ascii(kind: type) -> Any:
+    """``kind`` (int or float) read from ASCII digits only: ``int("٣")`` is 3 and
+    ``float("٣")`` 3.0, but no digit beyond ASCII is a number on this command line."""
+
     def parse(text: str) -> Any:
-        value = kind(text)
+        if not text.isascii():
+            raise ValueError(text)  # argparse says "invalid int value: '٣'"
+        return kind(text)
+
+    parse.__name__ = kind.__name__  # the word argparse uses in its message
+    return parse
+
+
+INT, FLOAT = _ascii(int), _ascii(float)
+
+
+def _positive(kind: type) -> Any:
+    read = _ascii(kind)
+
+    def parse(text: str) -> Any:
+        value = read(text)
         if not value > 0:
             raise argparse.ArgumentTypeError(f"must be positive, not {text}")
         return value
 
+    parse.__name__ = kind.__name__
     return parse
+
+
+def _seed(text: str) -> int:
+    """A seed of ``new``: one a share link carries (0 to :data:`~waddle.core.links.MAX_SEED`),
+    refused here rather than written into a record no link could hold."""
+    word = text.strip()
+    if not (word.isascii() and word.isdigit()) or int(word) > MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(text)}"
+        )
+    return int(word)
 
 
 def _add_game(
@@ -347,13 +400,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a record (any game) and print the result as JSON")
     p.add_argument("record", help="a record file, - for standard input; with --jsonl one per line")
     p.add_argument("--jsonl", action="store_true", help="one record per line, one result per line")
-    p.set_defaults(run=cmd_replay)
+    p.set_defaults(run=cmd_replay, reads_input=True)
 
     p = sub.add_parser("new", help="print a new record: a generated board and the order")
     _add_game(p, default=None, board=True)
-    p.add_argument("--players", type=int, required=True, help="how many players")
-    p.add_argument("--seed", type=int, help="seed for the board and the order (default: random)")
-    p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    p.add_argument("--players", type=INT, required=True, help="how many players")
+    p.add_argument(
+        "--seed",
+        type=_seed,
+        help="seed for the board and the order, 0 to 2**64-1 (default: random)",
+    )
+    p.add_argument("--indent", type=INT, default=None, help="pretty-print with this indent")
     p.add_argument("--map", help="a custom board (JSON) instead of a generated one")
     p.add_argument(
         "--option",
@@ -361,12 +418,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a rule the game lets a new game change (repeat for several)",
     )
-    p.set_defaults(run=cmd_new)
+    p.set_defaults(run=cmd_new, reads_input=True)
 
     p = sub.add_parser("check-map", help="validate a custom board and list its problems")
     _add_game(p, default=None, board=True)
     p.add_argument("map", help="a board as JSON (see docs/), - for standard input")
-    p.set_defaults(run=cmd_check_map)
+    p.set_defaults(run=cmd_check_map, reads_input=True)
 
     from waddle.bench.command import add_parser as add_bench_parser  # its kinds and options
 
@@ -377,12 +434,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game(p, default=None)
     p.add_argument("record", help="a record file of a game not yet over, - for standard input")
     p.add_argument("--bot", default="hard", help="bot level (default hard)")
-    p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    p.add_argument("--seed", type=INT, default=0, help="the bot's seed (default 0)")
     _add_budget(p, 1.0)
-    p.set_defaults(run=cmd_move)
+    p.set_defaults(run=cmd_move, reads_input=True)
 
     p = sub.add_parser(
-        "tournament", help="play bot levels against each other; win shares with 95% CIs"
+        "tournament", help="play bot levels against each other; win shares with 95%% CIs"
     )
     _add_game(p)
     p.add_argument(
@@ -392,11 +449,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the level of each seat (default: hard medium); with more players than levels "
         "the last one fills the rest",
     )
-    p.add_argument("--players", type=int, nargs="+", help="player counts (default: one per level)")
+    p.add_argument("--players", type=INT, nargs="+", help="player counts (default: one per level)")
     p.add_argument("--games", type=_positive(int), default=100, help="games per player count")
-    p.add_argument("--seed", type=int, default=0, help="seed for boards, orders and bots")
+    p.add_argument("--seed", type=INT, default=0, help="seed for boards, orders and bots")
     p.add_argument(
-        "--processes", type=int, default=None, help="parallel processes (default: cores)"
+        "--processes", type=INT, default=None, help="parallel processes (default: cores)"
     )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--verbose", action="store_true", help="one line per game on stderr")
@@ -414,16 +471,40 @@ def main(
     io = IO(out or sys.stdout, err or sys.stderr, stdin or sys.stdin)
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        # argparse writes help and usage errors to sys.stdout and sys.stderr: to ours
+        with contextlib.redirect_stdout(io.out), contextlib.redirect_stderr(io.err):
+            args = parser.parse_args(argv)
     except SystemExit as e:  # argparse has printed usage and its message
         return EXIT_ERROR if e.code else 0
     try:
-        return args.run(args, io)
+        status = args.run(args, io)
+        io.out.flush()  # a closed pipe shows here, not at exit after main has returned
+        return status
     except CommandError as e:
         print(f"error: {e}", file=io.err)
         return EXIT_ERROR
+    except BrokenPipeError:
+        _silence(io.out)
+        return EXIT_CLOSED_PIPE
     except KeyboardInterrupt:
         return 130
+    except Exception as e:
+        if not getattr(args, "reads_input", False):
+            raise  # bench and tournament read no outside input: a traceback is a bug report
+        # The commands that read files promise one error line whatever the file holds;
+        # a reader raising something else is a bug, said in that one line.
+        print(f"error: {_internal_error(e)}", file=io.err)
+        return EXIT_ERROR
+
+
+def _silence(out: TextIO) -> None:
+    """Point ``out``'s file at the null device: Python flushes standard output once more
+    at exit, which would raise ``BrokenPipeError`` again and print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's StringIO)
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,11 +20,11 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from waddle.core import jsontext
 from waddle.core.records import BoardError, RecordError
 from waddle.core.registry import GameModule
 from waddle.games import GAMES
@@ -49,8 +49,8 @@ def board_game(text: str, default: str | None = None) -> str | None:
     ('htmf', 'waddle')
     """
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = jsontext.loads(text)
+    except jsontext.JSONTextError:  # not JSON, or nested deeper than a board ever is
         return default
     if isinstance(data, dict):
         named = data.get("game")

@@ -17,6 +17,16 @@ from __future__ import annotations
 import base64
 import zlib
 
+from waddle.core.jsontext import shown
+
+VARINT_GROUPS = 16
+"""How many 4-bit groups :meth:`BitReader.varint` reads back by default: a varint field of a
+link holds 0 to :data:`MAX_VARINT`, and a writer must not write more."""
+MAX_VARINT = (1 << 4 * VARINT_GROUPS) - 1
+"""The largest varint a link reads back: 2**64 - 1."""
+MIN_SIGNED, MAX_SIGNED = -(1 << 4 * VARINT_GROUPS - 1), (1 << 4 * VARINT_GROUPS - 1) - 1
+"""The range of :meth:`BitWriter.signed` a link reads back: -2**63 to 2**63 - 1."""
+
 
 class DecodeError(ValueError):
     """Damaged or truncated encoded data."""
@@ -41,8 +51,9 @@ class BitWriter:
 
     def varint(self, value: int) -> None:
         """A non-negative integer in groups of 4 bits plus a continuation bit: small is short."""
-        if value < 0:
-            raise ValueError("varint needs a non-negative integer")
+        if not 0 <= value <= MAX_VARINT:
+            # a larger one would be written, and the link then refused by every reader
+            raise ValueError(f"a varint holds 0 to {MAX_VARINT}, not {shown(value)}")
         groups = []
         while True:
             groups.append(value & 0xF)
@@ -89,7 +100,7 @@ class BitReader:
         self._pos += bits
         return (self._value >> (self._bits - self._pos)) & ((1 << bits) - 1)
 
-    def varint(self, max_groups: int = 16) -> int:
+    def varint(self, max_groups: int = VARINT_GROUPS) -> int:
         value = 0
         for _ in range(max_groups):
             more = self.uint(1)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from waddle.core.game import CHANCE, GameState
+from waddle.core.jsontext import quoted
 from waddle.core.rng import Rng, derive_seed
 
 A = TypeVar("A")
@@ -213,8 +214,11 @@ def level_budget(
     """
     if "@" in level:
         level, _, count = level.partition("@")
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"unknown bot level {level}@{count!r}: @ takes a number of iterations")
+        # isascii too: isdigit() alone takes "²", which int() then refuses with its own error
+        if not (count.isascii() and count.isdigit()) or int(count) < 1:
+            raise ValueError(
+                f"unknown bot level {level}@{quoted(count)}: @ takes a number of iterations"
+            )
         seconds, iterations = None, int(count)
     return level, Budget.of(seconds, iterations)
 

@@ -20,13 +20,51 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpack_text
+from waddle.core.bits import (
+    MAX_VARINT,
+    BitReader,
+    BitWriter,
+    DecodeError,
+    pack_text,
+    unpack_text,
+)
 from waddle.core.game import GameState
+from waddle.core.jsontext import shown
 
 MAX_ACTIONS = 5000
 MAX_NAME_BYTES = 60
 LEVEL_BITS = 3
 """Bits per computer seat: 0 is a person, k the k-th level of the game's list."""
+
+
+MAX_SEED = MAX_VARINT
+"""The largest seed a link carries (every game writes its seed as a varint): 2**64 - 1.
+Seeds outside 0..MAX_SEED are refused where they enter (``new --seed``, a record's seed),
+so that every game the app holds can be shared and opened again exactly."""
+
+
+def is_seed(value: Any) -> bool:
+    """Whether ``value`` is a seed a link can carry: a whole number from 0 to
+    :data:`MAX_SEED` (``True`` is not a number here).
+
+    >>> is_seed(0), is_seed(2**64 - 1), is_seed(2**64), is_seed(-1), is_seed(True)
+    (True, True, False, False, False)
+    """
+    return type(value) is int and 0 <= value <= MAX_SEED
+
+
+def seed_problem(value: Any, name: str = "the seed") -> str | None:
+    """Why ``value`` cannot be a game's seed, in words naming ``name``; None if it can.
+
+    >>> seed_problem(-5)
+    'the seed must be an integer from 0 to 18446744073709551615 (what a share link holds), not -5'
+    """
+    if is_seed(value):
+        return None
+    return (
+        f"{name} must be an integer from 0 to {MAX_SEED} (what a share link holds), "
+        f"not {shown(value)}"
+    )
 
 
 class LinkError(ValueError):

@@ -15,7 +15,9 @@ import json
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol, Self, TypeVar
 
+from waddle.core import jsontext
 from waddle.core.game import GameState, IllegalActionError
+from waddle.core.jsontext import shown
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -35,6 +37,19 @@ class BoardError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
         self.problems = list(problems)
+
+    def brief(self, limit: int = 3) -> str:
+        """The first ``limit`` problems and how many more: one short line for a message
+        about a whole record, however many entries of its board are wrong.
+
+        >>> BoardError([f"hex {i} is wrong" for i in range(5)]).brief()
+        'hex 0 is wrong; hex 1 is wrong; hex 2 is wrong; and 2 more problems'
+        """
+        more = len(self.problems) - limit
+        listed = self.problems[:limit]
+        if more > 0:
+            listed.append(f"and {more} more problem{'s' if more > 1 else ''}")
+        return "; ".join(listed)
 
 
 class GameRecord(Protocol):
@@ -76,11 +91,21 @@ def record_text(data: dict[str, Any], indent: int | None = None, ascii_only: boo
 
 
 def parse_record_text(text: str | bytes) -> Any:
-    """The JSON value of a record's text (``RecordError`` if it is not JSON)."""
+    """The JSON value of a record's text: ``RecordError`` if it is not JSON, or nests
+    deeper than any record does (:func:`waddle.core.jsontext.loads`: checked before the
+    parser recurses, so a hostile file gets this message, never a ``RecursionError``).
+
+    >>> parse_record_text('{"players": 2}')
+    {'players': 2}
+    >>> parse_record_text("[" * 5000)
+    Traceback (most recent call last):
+    ...
+    waddle.core.records.RecordError: the record is nested deeper than 40 levels
+    """
     try:
-        return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+        return jsontext.loads(text)
+    except jsontext.JSONTextError as e:
+        raise RecordError(e.about("the record")) from None
 
 
 def read_header(data: Any, fmt: str, fewest: int, most: int, number: str = "an integer") -> int:
@@ -99,7 +124,7 @@ def read_header(data: Any, fmt: str, fewest: int, most: int, number: str = "an i
         raise RecordError("a record must be a JSON object")
     found = data.get("format")
     if found != fmt:
-        raise RecordError(f'"format" must be "{fmt}", not {json.dumps(found)}')
+        raise RecordError(f'"format" must be "{fmt}", not {shown(found)}')
     players = data.get("players")
     if not (is_int(players) and fewest <= players <= most):
         raise RecordError(f'"players" must be {number} from {fewest} to {most}')

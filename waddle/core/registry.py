@@ -29,7 +29,7 @@ from typing import Any, Protocol, TextIO
 
 from waddle.core.bots import Bot
 from waddle.core.game import GameState
-from waddle.core.links import LinkedGame
+from waddle.core.links import LinkedGame, seed_problem
 from waddle.core.records import GameRecord
 from waddle.core.study import Study
 
@@ -90,8 +90,16 @@ def new_game_record(
     game: Any, players: int, seed: int, options: Mapping[str, Any] | None = None
 ) -> GameRecord:
     """``game.new_record`` with the rules ``options`` changed (``ValueError`` if they are
-    not the game's). A game without options is asked without them: its ``new_record``
-    takes no third argument."""
+    not the game's, or if ``seed`` is not one a link can carry: :func:`~waddle.core.links.
+    seed_problem`). A game without options is asked without them: its ``new_record``
+    takes no third argument.
+
+    >>> new_game_record(None, 2, -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: the seed must be an integer from 0 to 18446744073709551615 (what a share link holds), not -1
+    """  # noqa: E501
+    _check_seed(seed)
     return game.new_record(players, seed, options) if options else game.new_record(players, seed)
 
 
@@ -99,9 +107,16 @@ def custom_game_record(
     game: Any, players: int, board_text: str, seed: int, options: Mapping[str, Any] | None = None
 ) -> GameRecord:
     """``game.custom_record`` with the rules ``options`` changed, as :func:`new_game_record`."""
+    _check_seed(seed)
     if options:
         return game.custom_record(players, board_text, seed, options)
     return game.custom_record(players, board_text, seed)
+
+
+def _check_seed(seed: Any) -> None:
+    problem = seed_problem(seed)
+    if problem:
+        raise ValueError(problem)
 
 
 @dataclass(frozen=True)

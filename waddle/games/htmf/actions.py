@@ -23,6 +23,7 @@ import re
 from typing import Any, NamedTuple
 
 from waddle.core.hexgrid import Hex
+from waddle.core.jsontext import quoted
 
 
 class Action(NamedTuple):
@@ -92,14 +93,14 @@ def _is_pair(value: Any) -> bool:
 
 
 _HEX = r"\s*(-?\d+)\s*,\s*(-?\d+)\s*"
-_NOTATION = re.compile(rf"^{_HEX}(?:-{_HEX})?$")
+_NOTATION = re.compile(rf"^{_HEX}(?:-{_HEX})?$", re.ASCII)  # "٣" is no digit here
 
 
 def parse_action(text: str) -> Action:
     """Parse the notation of ``str(action)``: ``q,r`` or ``q1,r1-q2,r2`` (spaces allowed)."""
     m = _NOTATION.match(text)
     if not m:
-        raise ValueError(f"not an action: {text!r} (expected 'q,r' or 'q1,r1-q2,r2')")
+        raise ValueError(f"not an action: {quoted(text)} (expected 'q,r' or 'q1,r1-q2,r2')")
     q1, r1, q2, r2 = m.groups()
     if q2 is None:
         return Action(None, (int(q1), int(r1)))

@@ -18,15 +18,16 @@ which lists every problem found.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from waddle.core import hexgrid
+from waddle.core import hexgrid, jsontext
+from waddle.core.bits import MAX_SIGNED, MIN_SIGNED
 from waddle.core.hexgrid import Hex
+from waddle.core.jsontext import shown
 from waddle.core.records import BoardError, SetupCache
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.htmf.actions import Action
@@ -36,6 +37,14 @@ MAX_PLAYERS = 4
 PENGUINS = {2: 4, 3: 3, 4: 2}
 """Penguins per player, by the number of players."""
 MAX_FISH = 3
+MAX_FLOES = 2000
+"""The most floes a board may list: what a share link carries (the standard board has 60)."""
+MAX_LINE = 24
+"""The most floes in one unbroken straight line (the standard board's longest has 8). The
+board's tables list, for every floe and direction, the moves to each floe of its line
+and every prefix of them, which grows with the cube of a line's length: a line of 800
+floes took 13 s to build; with lines of at most 24 a board of 2,000 floes takes under
+half a second (a hexagonal board of radius 11 fits)."""
 
 STANDARD_ROWS: tuple[tuple[int, int, int], ...] = (
     (0, 1, 7),
@@ -240,17 +249,37 @@ def board_problems(floes: Sequence[Floe]) -> list[str]:
     fish outside 1..3, fewer 1-fish floes than the fewest penguins of any game."""
     if not floes:
         return ["the board has no floes"]
+    if len(floes) > MAX_FLOES:
+        return [too_many_floes(len(floes))]
     problems = []
     seen: dict[Hex, int] = {}
     ones = 0
     for i, f in enumerate(floes):
         if f.hex in seen:
-            problems.append(f"floe {f.q},{f.r} appears twice (board[{seen[f.hex]}] and board[{i}])")
+            problems.append(
+                f"floe {shown(f.q)},{shown(f.r)} appears twice (board[{seen[f.hex]}] and "
+                f"board[{i}])"
+            )
         else:
             seen[f.hex] = i
         if not 1 <= f.fish <= MAX_FISH:
-            problems.append(f"board[{i}]: floe {f.q},{f.r} has {f.fish} fish; a floe has 1 to 3")
+            problems.append(
+                f"board[{i}]: floe {shown(f.q)},{shown(f.r)} has {shown(f.fish)} fish; "
+                "a floe has 1 to 3"
+            )
+        if not (MIN_SIGNED <= f.q <= MAX_SIGNED and MIN_SIGNED <= f.r <= MAX_SIGNED):
+            problems.append(
+                f"board[{i}]: floe {shown(f.q)},{shown(f.r)} is beyond what a share link holds "
+                f"(q and r from {MIN_SIGNED} to {MAX_SIGNED})"
+            )
         ones += f.fish == 1
+    length, first, last = longest_line([f.hex for f in floes])
+    if length > MAX_LINE:
+        problems.append(
+            f"the board has a straight line of {length} floes, from {shown(first[0])},"
+            f"{shown(first[1])} to {shown(last[0])},{shown(last[1])}; a line has at most "
+            f"{MAX_LINE}"
+        )
     fewest = _FEWEST
     if ones < fewest:
         problems.append(
@@ -258,6 +287,44 @@ def board_problems(floes: Sequence[Floe]) -> list[str]:
             "penguins, each on its own 1-fish floe"
         )
     return problems
+
+
+def longest_line(hexes: Sequence[Hex]) -> tuple[int, Hex, Hex]:
+    """The longest run of hexes next to each other in one straight line: its length, its
+    first and its last hex (``(0, (0, 0), (0, 0))`` for no hexes).
+
+    >>> longest_line([(0, 0), (1, 0), (2, 0), (0, 1), (5, 0)])
+    (3, (0, 0), (2, 0))
+    >>> longest_line([(0, 0), (0, 1), (1, -1), (2, -2)])[0]
+    3
+    """
+    best: tuple[int, Hex, Hex] = (0, (0, 0), (0, 0))
+    # The three axes of DIRECTIONS: along q (r fixed), along r (q fixed), and along q
+    # with q + r fixed; each hex is a position on one line of each axis.
+    axes = (
+        (lambda q, r: r, lambda q, r: q, lambda key, p: (p, key)),
+        (lambda q, r: q, lambda q, r: r, lambda key, p: (key, p)),
+        (lambda q, r: q + r, lambda q, r: q, lambda key, p: (p, key - p)),
+    )
+    for line_of, place_of, hex_at in axes:
+        lines: dict[int, set[int]] = {}
+        for q, r in hexes:
+            lines.setdefault(line_of(q, r), set()).add(place_of(q, r))
+        for key, places in lines.items():
+            for p in places:
+                if p - 1 in places:
+                    continue  # not the start of a run
+                end = p
+                while end + 1 in places:  # each place is visited once: linear in all
+                    end += 1
+                if end - p + 1 > best[0]:
+                    best = (end - p + 1, hex_at(key, p), hex_at(key, end))
+    return best
+
+
+def too_many_floes(count: int) -> str:
+    """The problem of a board of ``count`` floes, more than :data:`MAX_FLOES`."""
+    return f"the board has {count:,} floes; a board has at most {MAX_FLOES:,}"
 
 
 def _player_problems(ones: int, players: int) -> list[str]:
@@ -274,6 +341,8 @@ def parse_floes(data: Any, key: str = "board") -> tuple[Floe, ...]:
     """A record's ``"board"`` list as floes; ``BoardError`` lists every ill-typed entry."""
     if type(data) is not list:
         raise BoardError([f'"{key}" must be a list of floes'])
+    if len(data) > MAX_FLOES:  # before any entry is read: one problem, not thousands
+        raise BoardError([too_many_floes(len(data))])
     problems = []
     floes = []
     for i, item in enumerate(data):
@@ -310,9 +379,9 @@ def load_custom_board(text: str) -> tuple[tuple[Floe, ...], list[str]]:
     waddle.core.records.BoardError: board[0]: floe 0,0 has 4 fish; a floe has 1 to 3; the board has 0 floe(s) with 1 fish; every game places at least 8 penguins, each on its own 1-fish floe
     """  # noqa: E501
     try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise BoardError([f"not valid JSON: {e}"]) from None
+        data = jsontext.loads(text)
+    except jsontext.JSONTextError as e:
+        raise BoardError([e.about("the board")]) from None
     if type(data) is dict:
         if "board" not in data:
             raise BoardError(['expected a list of floes or an object with a "board" list'])
@@ -339,8 +408,8 @@ def board_warnings(floes: Sequence[Floe]) -> list[str]:
         warnings.append(f"the board is {len(islands)} separate islands")
     lonely = [g[0] for g in islands if len(g) == 1]
     if lonely:
-        shown = ", ".join(f"{q},{r}" for q, r in lonely[:8])
-        warnings.append(f"{len(lonely)} floe(s) have no neighbour: {shown}")
+        listed = ", ".join(f"{q},{r}" for q, r in lonely[:8])
+        warnings.append(f"{len(lonely)} floe(s) have no neighbour: {listed}")
     return warnings
 
 

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from waddle.core import hexgrid
+from waddle.core import hexgrid, jsontext
 from waddle.core.hexgrid import Hex
 from waddle.core.records import BoardError
 from waddle.games.htmf.board import MAX_FISH, parse_floes, standard_hexes
@@ -59,9 +59,9 @@ class FloeEditor:
 
     def from_text(self, text: str) -> tuple[FloeDraft, list[str]]:
         try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise BoardError([f"not valid JSON: {e}"]) from None
+            data = jsontext.loads(text)
+        except jsontext.JSONTextError as e:
+            raise BoardError([e.about("the board")]) from None
         if type(data) is dict:
             if "board" not in data:
                 raise BoardError(['expected a list of floes or an object with a "board" list'])

@@ -35,6 +35,7 @@ from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
 from waddle.core.links import (
     LinkedGame,
     LinkError,
+    is_seed,
     link_reader,
     read_actions,
     read_seats,
@@ -43,7 +44,14 @@ from waddle.core.links import (
 )
 from waddle.core.records import RecordError
 from waddle.core.study import Study, read_study, study_places, write_study
-from waddle.games.htmf.board import MAX_FISH, MAX_PLAYERS, MIN_PLAYERS, Floe, standard_floes
+from waddle.games.htmf.board import (
+    MAX_FISH,
+    MAX_FLOES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Floe,
+    standard_floes,
+)
 from waddle.games.htmf.record import Generated, Record
 
 PREFIX = "h1."
@@ -52,15 +60,13 @@ PREFIX = "h1."
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
 
-MAX_FLOES = 2000
-
 __all__ = ["BOT_LEVELS", "PREFIX", "LinkError", "LinkedGame", "decode_link", "encode_link"]
 
 
 def board_is_generated(record: Record) -> bool:
     """Whether the record's board is exactly the standard board of its seed."""
     gen = record.generated
-    return gen is not None and gen.seed >= 0 and standard_floes(gen.seed) == tuple(record.board)
+    return gen is not None and is_seed(gen.seed) and standard_floes(gen.seed) == tuple(record.board)
 
 
 def encode_link(

@@ -24,6 +24,7 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
+from waddle.core.links import is_seed
 from waddle.core.records import (
     BoardError,
     RecordError,
@@ -34,12 +35,14 @@ from waddle.core.records import (
 )
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.board import (
+    MAX_FLOES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Board,
     Floe,
     parse_floes,
     standard_floes,
+    too_many_floes,
 )
 from waddle.games.htmf.state import HtmfState
 
@@ -112,9 +115,11 @@ class Record:
         if problems:
             raise RecordError(f"board: {problems[0]}")
         actions = _parse_actions(data.get("actions"), board)
+        # "generated" is a hint other readers ignore (the board is written out in full):
+        # one this reader cannot use, such as a seed no link can carry, is ignored too.
         generated = None
         gen = data.get("generated")
-        if type(gen) is dict and type(gen.get("seed")) is int:
+        if type(gen) is dict and is_seed(gen.get("seed")):
             generated = Generated(gen["seed"])
         record = Record(players, board.floes, actions, generated)
         record._built = (board.floes, board)
@@ -133,7 +138,7 @@ class Record:
         try:
             board = _BOARDS.get_or_build(_key(self.board), _build)
         except BoardError as e:
-            raise RecordError(f"board: {e}") from None
+            raise RecordError(f"board: {e.brief()}") from None
         self._built = (self.board, board)
         return board
 
@@ -198,6 +203,8 @@ def _board_of(raw: Any) -> Board:
     ill-typed record borrow a valid board); anything unusual goes the slow way, for its
     message.
     """
+    if type(raw) is list and len(raw) > MAX_FLOES:  # before any work on its entries
+        raise RecordError(f"board: {too_many_floes(len(raw))}")
     if type(raw) is list and _all(raw, dict):
         try:
             key = tuple(map(_QRF, raw))
@@ -207,11 +214,11 @@ def _board_of(raw: Any) -> Board:
             try:
                 return _BOARDS.get_or_build(key, _build)
             except BoardError as e:
-                raise RecordError(f"board: {e}") from None
+                raise RecordError(f"board: {e.brief()}") from None
     try:
         parse_floes(raw)  # raises for what the fast loop stopped at
     except BoardError as e:
-        raise RecordError(f"board: {e}") from None
+        raise RecordError(f"board: {e.brief()}") from None
     raise AssertionError("unreachable: parse_floes accepted what the fast path did not")
 
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from waddle.core.jsontext import quoted
 from waddle.games.pebbles.cards import (
     CARDS,
     COLLECT,
@@ -144,7 +145,7 @@ class Action(NamedTuple):
         ((key, value),) = data.items()
         kind = _KIND_OF_KEY.get(key)
         if kind is None:
-            raise ValueError(f"unknown action {key!r} (known: {', '.join(_JSON_KEYS)})")
+            raise ValueError(f"unknown action {quoted(key)} (known: {', '.join(_JSON_KEYS)})")
         if kind == K_DONE:
             if value is not True:
                 raise ValueError('"done" must be true')
@@ -212,15 +213,16 @@ def parse_action(text: str) -> Action:
     try:
         kind = _WORDS.index(words[0])
     except ValueError:
-        raise ValueError(f"not a Pebbles decision: {text!r}") from None
+        raise ValueError(f"not a Pebbles decision: {quoted(text)}") from None
     if kind == K_DONE and len(words) == 1:
         return DONE
     if kind == K_RESHUFFLE:
         return Action.reshuffle(parse_card(w) for w in words[1:])
     if len(words) != 2:
-        raise ValueError(f"not a Pebbles decision: {text!r}")
+        raise ValueError(f"not a Pebbles decision: {quoted(text)}")
     if kind in _WITH_CARD:
         return _BY_CARD[kind][parse_card(words[1])]
-    if not words[1].isdigit() or not 1 <= int(words[1]) <= NUMBERS:
-        raise ValueError(f"not a tile number: {words[1]!r} in {text!r}")
+    # isascii too: isdigit() alone takes "٣" for 3 and "²", which int() refuses
+    if not (words[1].isascii() and words[1].isdigit()) or not 1 <= int(words[1]) <= NUMBERS:
+        raise ValueError(f"not a tile number: {quoted(words[1])} in {quoted(text)}")
     return _BY_TILE[kind][int(words[1])]

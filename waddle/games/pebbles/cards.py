@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from waddle.core.jsontext import quoted, shown
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 NUMBERS = 13
@@ -111,21 +113,23 @@ def deck_for(players: int) -> tuple[Card, ...]:
 
 def check_players(players: int) -> int:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Pebbles is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise ValueError(
+            f"Pebbles is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
+        )
     return players
 
 
-_NOTATION = re.compile(r"^\s*(\d{1,2})\s*([A-Za-z])\s*$")
+_NOTATION = re.compile(r"^\s*(\d{1,2})\s*([A-Za-z])\s*$", re.ASCII)  # "٧S" is no card
 _BY_LETTER = {s.letter: s for s in SUITS}
 
 
 def parse_card(text: Any) -> Card:
     """A card from its notation (``"7S"``, any case); ``ValueError`` says what is wrong."""
     if not isinstance(text, str):
-        raise ValueError(f"a card is written as a number and a suit letter, not {text!r}")
+        raise ValueError(f"a card is written as a number and a suit letter, not {quoted(text)}")
     m = _NOTATION.match(text)
     suit = _BY_LETTER.get(m.group(2).upper()) if m else None
     if m is None or suit is None:
         letters = ", ".join(f"{s.letter} ({s.name})" for s in SUITS)
-        raise ValueError(f"not a card: {text!r} (a number 1-13 and a suit: {letters})")
+        raise ValueError(f"not a card: {quoted(text)} (a number 1-13 and a suit: {letters})")
     return Card.of(int(m.group(1)), suit)

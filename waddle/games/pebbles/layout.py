@@ -34,8 +34,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
-from waddle.core import hexgrid
+from waddle.core import hexgrid, jsontext
 from waddle.core.hexgrid import Hex
+from waddle.core.jsontext import shown
 from waddle.core.records import BoardError
 from waddle.games.pebbles.cards import MAX_PLAYERS, MIN_PLAYERS, NUMBERS, numbers_for
 
@@ -45,6 +46,14 @@ MAX_PATHWAYS = 2
 """Four pathway tokens, two of each colour: two pairs of joined tiles."""
 MAX_COORD = 50
 """How far from the origin a custom tile may lie (keeps drawings and links sane)."""
+MAX_NAME_BYTES = 60
+"""The longest territory name (in UTF-8 bytes) a share link carries."""
+MAX_VALUE_CHARS = 20
+"""The longest territory value (``"2X-1"``, ``"5"``) a share link carries."""
+MAX_LISTED = 64
+"""A list of territories, tiles or pathways longer than this (the box allows 4, 13, 2)
+refuses the layout in one problem, before any of its entries is read: thousands of
+entries would otherwise each get a problem, and the message would be as long as the file."""
 
 
 class Tile(NamedTuple):
@@ -68,7 +77,8 @@ class Territory(NamedTuple):
         return parse_value(self.value)(players)
 
 
-_VALUE = re.compile(r"^\s*(?:(\d*)\s*X\s*(?:([+-])\s*(\d+))?|(\d+))\s*$")
+# ASCII only: a plain \d also reads "٣" (Arabic-Indic three) as a digit.
+_VALUE = re.compile(r"^\s*(?:(\d*)\s*X\s*(?:([+-])\s*(\d+))?|(\d+))\s*$", re.ASCII)
 
 
 def parse_value(text: Any) -> Callable[[int], int]:
@@ -80,7 +90,7 @@ def parse_value(text: Any) -> Callable[[int], int]:
     if m is None:
         raise ValueError(
             f"a territory value is a whole number or a formula like X, X+1 or 2X-1, "
-            f"not {json.dumps(text)}"
+            f"not {shown(text)}"
         )
     times, sign, plus, constant = m.groups()
     if constant is not None:
@@ -204,7 +214,7 @@ def parse_layout(data: Any, name: str | None = None) -> tuple[Layout, list[str]]
         raise BoardError(["a Pebbles layout must be a JSON object with tiles and territories"])
     game = data.get("game", "pebbles")
     if game != "pebbles":
-        problems.append(f'"game" must be "pebbles", not {json.dumps(game)}')
+        problems.append(f'"game" must be "pebbles", not {shown(game)}')
     territories = _territories(data.get("territories"), problems)
     names = {t.name: k for k, t in enumerate(territories)}
     tiles = _tiles(data.get("tiles"), names, problems)
@@ -242,9 +252,9 @@ def parse_layout(data: Any, name: str | None = None) -> tuple[Layout, list[str]]
 def load_custom_layout(text: str | bytes) -> tuple[Layout, list[str]]:
     """A layout from JSON text, and its warnings; ``BoardError`` lists every problem."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise BoardError([f"not valid JSON: {e}"]) from None
+        data = jsontext.loads(text)
+    except jsontext.JSONTextError as e:
+        raise BoardError([e.about("the layout")]) from None
     return parse_layout(data)
 
 
@@ -272,34 +282,68 @@ def _territories(raw: Any, problems: list[str]) -> list[Territory]:
         problems.append('"territories" must be a list of 1 to 4 territories')
         return []
     if len(raw) > MAX_TERRITORIES:
-        problems.append(f"{len(raw)} territories: the box has only {MAX_TERRITORIES} VP tokens")
+        problem = f"{len(raw)} territories: the box has only {MAX_TERRITORIES} VP tokens"
+        if len(raw) > MAX_LISTED:
+            raise BoardError([problem])
+        problems.append(problem)
     out = []
+    names: set[str] = set()  # a set: a long list is checked in linear time
     for k, item in enumerate(raw):
         where = f"territory entry {k + 1}"
         if type(item) is not dict or not isinstance(item.get("name"), str) or not item["name"]:
             problems.append(f'{where} must be an object with a "name" and a "value"')
             continue
         name = item["name"]
-        if any(t.name == name for t in out):
-            problems.append(f'territory "{name}" appears twice')
+        quoted = shown(name)
+        if not _utf8(name):
+            problems.append(f"territory {quoted}: a name must be text in UTF-8")
             continue
+        if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+            problems.append(
+                f"territory {quoted}: a name has at most {MAX_NAME_BYTES} bytes in UTF-8 "
+                "(what a share link holds)"
+            )
+            continue
+        if name in names:
+            problems.append(f"territory {quoted} appears twice")
+            continue
+        names.add(name)
         value = item.get("value")
         try:
             vp = parse_value(value)
         except ValueError as e:
-            problems.append(f'territory "{name}": {e}')
+            problems.append(f"territory {quoted}: {e}")
+            continue
+        # (bit_length first: str() of an int of thousands of digits is slow, or refused)
+        if (type(value) is int and value.bit_length() > 64) or len(str(value)) > MAX_VALUE_CHARS:
+            problems.append(
+                f"territory {quoted}: its value {shown(value)} is longer than a share link "
+                f"holds ({MAX_VALUE_CHARS} characters)"
+            )
             continue
         if any(vp(p) < 0 for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)):
-            problems.append(f'territory "{name}" is worth less than nothing with 2 players')
+            problems.append(f"territory {quoted} is worth less than nothing with 2 players")
             continue
         out.append(Territory(name, str(value)))
     return out
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be written in UTF-8 (JSON's ``"\\ud800"`` is a lone
+    surrogate, which cannot: a link could not carry it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _tiles(raw: Any, territories: dict[str, int], problems: list[str]) -> list[Tile]:
     if type(raw) is not list or not raw:
         problems.append('"tiles" must be a list of tiles')
         return []
+    if len(raw) > MAX_LISTED:
+        raise BoardError([f"{len(raw)} tiles: a layout has at most {NUMBERS}, one per card number"])
     out: list[Tile] = []
     numbers: set[int] = set()
     hexes: set[Hex] = set()
@@ -317,13 +361,15 @@ def _tiles(raw: Any, territories: dict[str, int], problems: list[str]) -> list[T
             problems.append(f'{where}: "q" and "r" must be whole numbers (its hex)')
             continue
         if hexgrid.distance((0, 0), (q, r)) > MAX_COORD:
-            problems.append(f"{where}: {q},{r} is too far from 0,0 (at most {MAX_COORD} hexes)")
+            problems.append(
+                f"{where}: {shown(q)},{shown(r)} is too far from 0,0 (at most {MAX_COORD} hexes)"
+            )
             continue
         territory = item.get("territory")
-        if territory not in territories:
-            known = ", ".join(f'"{t}"' for t in territories) or "none"
+        if type(territory) is not str or territory not in territories:  # a list is unhashable
+            known = ", ".join(shown(t) for t in territories) or "none"
             problems.append(
-                f"{where}: territory {json.dumps(territory)} is not one of the layout's ({known})"
+                f"{where}: territory {shown(territory)} is not one of the layout's ({known})"
             )
             continue
         if number in numbers:
@@ -343,7 +389,10 @@ def _pathways(raw: Any, tiles: Sequence[Tile], problems: list[str]) -> list[tupl
         problems.append('"pathways" must be a list of pairs of tile numbers')
         return []
     if len(raw) > MAX_PATHWAYS:
-        problems.append(f"{len(raw)} pathways: the box has tokens for {MAX_PATHWAYS} pairs")
+        problem = f"{len(raw)} pathways: the box has tokens for {MAX_PATHWAYS} pairs"
+        if len(raw) > MAX_LISTED:
+            raise BoardError([problem])
+        problems.append(problem)
     by_number = {t.number: t for t in tiles}
     out: list[tuple[int, int]] = []
     for k, pair in enumerate(raw):
@@ -353,11 +402,11 @@ def _pathways(raw: Any, tiles: Sequence[Tile], problems: list[str]) -> list[tupl
             continue
         a, b = pair
         if a == b:
-            problems.append(f"{where} joins tile {a} to itself")
+            problems.append(f"{where} joins tile {shown(a)} to itself")
             continue
         missing = [n for n in (a, b) if n not in by_number]
         if missing:
-            problems.append(f"{where}: there is no tile {missing[0]}")
+            problems.append(f"{where}: there is no tile {shown(missing[0])}")
             continue
         if hexgrid.distance(by_number[a].hex, by_number[b].hex) == 1:
             problems.append(

@@ -126,7 +126,7 @@ def encode_link(
     else:
         _write_layout(w, record.layout)
     w.uint(record.lead, 2)
-    w.varint(max(record.seed, 0))
+    w.varint(record.seed)  # 0 to MAX_SEED: the record reader refuses any other
     deal = [c for hand in record.hands for c in hand] + list(record.row) + list(record.deck)
     _write_perm(w, deal, deck_for(players))
     state = record.start()

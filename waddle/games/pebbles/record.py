@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from waddle.core.game import IllegalActionError
+from waddle.core.jsontext import shown
+from waddle.core.links import seed_problem
 from waddle.core.records import (
     BoardError,
     RecordError,
@@ -117,12 +119,13 @@ class Record:
             raise RecordError(f'"hands" must be a list of {players} hands, one per player')
         dealt = tuple(tuple(sorted(_cards(h, f"hand {p}", HAND))) for p, h in enumerate(hands))
         row = tuple(_cards(data.get("row"), "row", ROW))
-        deck = tuple(_cards(data.get("deck"), "deck", None))
+        deck = tuple(_cards(data.get("deck"), "deck", None, most=len(deck_for(players))))
         _check_deck(players, [*(c for h in dealt for c in h), *row, *deck])
         actions = parse_actions(data.get("actions"), Action.from_json)
         seed = data.get("seed", 0)
-        if type(seed) is not int:
-            raise RecordError('"seed" must be an integer')
+        problem = seed_problem(seed, '"seed"')  # what the link carries, refused otherwise
+        if problem:
+            raise RecordError(problem)
         return Record(players, layout, dealt, row, deck, lead, actions, seed)
 
     @staticmethod
@@ -200,24 +203,28 @@ def read_layout(raw: Any) -> Layout:
         try:
             return layout_named(raw)
         except KeyError:
-            raise RecordError(f'"layout": no built-in layout is named {json.dumps(raw)}') from None
+            raise RecordError(f'"layout": no built-in layout is named {shown(raw)}') from None
     if type(raw) is not dict:
         raise RecordError('"layout" must be a built-in layout\'s name or a layout object')
     try:
         key = json.dumps(raw, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # not JSON's types, or nested too deep
         raise RecordError('"layout" is not plain JSON') from None
     try:
         return _LAYOUTS.get_or_build(key, lambda _: parse_layout(raw)[0])
     except BoardError as e:
-        raise RecordError(f"layout: {e}") from None
+        raise RecordError(f"layout: {e.brief()}") from None
 
 
-def _cards(raw: Any, where: str, size: int | None) -> list[Card]:
+def _cards(raw: Any, where: str, size: int | None, most: int = 0) -> list[Card]:
+    """``raw`` as cards: exactly ``size`` of them, or (``size`` None) at most ``most``,
+    counted before any is read."""
     if type(raw) is not list:
         raise RecordError(f'"{where}" must be a list of cards like "7C"')
     if size is not None and len(raw) != size:
         raise RecordError(f"{where} must have {size} cards, not {len(raw)}")
+    if size is None and len(raw) > most:
+        raise RecordError(f"{where} has {len(raw):,} cards; the whole deck has {most}")
     out = []
     for item in raw:
         try:

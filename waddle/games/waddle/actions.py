@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from waddle.core.hexgrid import Hex
+from waddle.core.jsontext import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,8 @@ def place_pair(hex: Hex) -> tuple[Action, Action]:
     return pair
 
 
-_NOTATION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*([dD]?)\s*$")
+# ASCII only: str.isdigit() and a plain \\d also take "٣" and "²" for digits.
+_NOTATION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*([dD]?)\s*$", re.ASCII)
 
 
 def parse_action(text: str) -> Action:
@@ -110,7 +112,7 @@ def parse_action(text: str) -> Action:
         return SCOUT
     m = _NOTATION.match(text)
     if not m:
-        raise ValueError(f"not an action: {text!r} (expected 'q,r', 'q,rd' or 'S')")
+        raise ValueError(f"not an action: {quoted(text)} (expected 'q,r', 'q,rd' or 'S')")
     return Action((int(m.group(1)), int(m.group(2))), bool(m.group(3)))
 
 

@@ -10,18 +10,25 @@ errors (the map cannot be played) and warnings (it can, but something looks unin
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from waddle.core import hexgrid
+from waddle.core import hexgrid, jsontext
+from waddle.core.bits import MAX_SIGNED, MAX_VARINT, MIN_SIGNED
 from waddle.core.hexgrid import Hex
+from waddle.core.jsontext import shown
 from waddle.core.records import BoardError
 from waddle.games.waddle.actions import Action, place_pair
 
 Kind = Literal["ice", "water"]
 ICE: Kind = "ice"
 WATER: Kind = "water"
+
+MAX_HEXES = 2000
+"""The most hexes a map may have: what a share link carries (a generated map has about
+60), and a bound that keeps reading a hostile file quick."""
+MAX_FISH = 50
+"""The most fish tokens one water hex may hold (what a share link carries)."""
 
 
 class MapError(BoardError):
@@ -60,15 +67,24 @@ class HexSpec:
                 raise ValueError(f'{where}: missing "{key}"')
             if not _is_int(data[key]):
                 raise ValueError(f'{where}: "{key}" must be an integer')
+            if not MIN_SIGNED <= data[key] <= MAX_SIGNED:
+                raise ValueError(f'{where}: "{key}" {_BEYOND_LINK}, not {shown(data[key])}')
         kind = data.get("kind")
         if kind not in (ICE, WATER):
             raise ValueError(f'{where}: "kind" must be "ice" or "water"')
         number = data.get("number")
         if number is not None and not _is_int(number):
             raise ValueError(f'{where}: "number" must be an integer')
+        if number is not None and not MIN_SIGNED <= number <= MAX_SIGNED:
+            raise ValueError(f'{where}: "number" {_BEYOND_LINK}, not {shown(number)}')
         fish = data.get("fish", [])
         if not isinstance(fish, list) or not all(_is_int(f) and f >= 0 for f in fish):
             raise ValueError(f'{where}: "fish" must be a list of non-negative integers')
+        if len(fish) > MAX_FISH or any(f > MAX_VARINT for f in fish):
+            raise ValueError(
+                f'{where}: "fish" must list at most {MAX_FISH} fish of at most {MAX_VARINT} VP '
+                "(what a share link holds)"
+            )
         if kind == ICE and (number is not None or fish):
             raise ValueError(f"{where}: an ice hex has no number and no fish")
         return HexSpec(data["q"], data["r"], kind, number, tuple(fish))
@@ -198,9 +214,16 @@ class Board:
         return Board(parse_map(data))
 
 
+_BEYOND_LINK = f"must be from {MIN_SIGNED} to {MAX_SIGNED} (what a share link holds)"
+
+
 def parse_map(data: Any) -> list[HexSpec]:
+    """A record's ``"map"`` list as hexes; ``MapError`` lists every ill-typed entry (a
+    list longer than :data:`MAX_HEXES` gets one problem, before any entry is read)."""
     if not isinstance(data, list):
         raise MapError(['"map" must be a list of hexes'])
+    if len(data) > MAX_HEXES:
+        raise MapError([too_many_hexes(len(data))])
     problems = []
     specs = []
     for i, item in enumerate(data):
@@ -224,9 +247,9 @@ def load_custom_map(text: str) -> tuple[list[HexSpec], list[str]]:
     ['water hex number 1 has no ice next to it; the active-hex marker will skip it']
     """
     try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise MapError([f"not valid JSON: {e}"]) from None
+        data = jsontext.loads(text)
+    except jsontext.JSONTextError as e:
+        raise MapError([e.about("the map")]) from None
     if isinstance(data, dict):
         if "map" not in data:
             raise MapError(['expected a list of hexes or an object with a "map" list'])
@@ -270,10 +293,17 @@ def check_map(specs: list[HexSpec] | tuple[HexSpec, ...]) -> tuple[list[str], li
     return errors, warnings
 
 
+def too_many_hexes(count: int) -> str:
+    """The problem of a map of ``count`` hexes, more than :data:`MAX_HEXES`."""
+    return f"the map has {count:,} hexes; a map has at most {MAX_HEXES:,}"
+
+
 def _structural_problems(specs: list[HexSpec] | tuple[HexSpec, ...]) -> list[str]:
     problems: list[str] = []
     if not specs:
         return ["the map has no hexes"]
+    if len(specs) > MAX_HEXES:
+        return [too_many_hexes(len(specs))]
     seen: dict[Hex, int] = {}
     numbers: dict[int, Hex] = {}
     for i, s in enumerate(specs):

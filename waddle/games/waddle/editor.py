@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from waddle.core import hexgrid
+from waddle.core import hexgrid, jsontext
 from waddle.core.hexgrid import Hex
 from waddle.core.records import BoardError
 from waddle.games.waddle.board import ICE, WATER, HexSpec, MapError, parse_map
@@ -129,9 +129,9 @@ class MapEditor:
 
     def from_text(self, text: str) -> tuple[MapDraft, list[str]]:
         try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise BoardError([f"not valid JSON: {e}"]) from None
+            data = jsontext.loads(text)
+        except jsontext.JSONTextError as e:
+            raise BoardError([e.about("the map")]) from None
         tiles_data = None
         if isinstance(data, dict):
             if "map" not in data:
@@ -216,9 +216,10 @@ class MapEditor:
             if name in TOOLS:
                 ui.tool = name
             return None
-        if name == "tile" and value.isdigit():
+        # isascii too: isdigit() alone takes "²" (which int() refuses) and "٣" (which it reads)
+        if name == "tile" and value.isascii() and value.isdigit():
             ui.tile, ui.tool = int(value), "tile"
-        elif name == "rotation" and value.isdigit():
+        elif name == "rotation" and value.isascii() and value.isdigit():
             ui.rotation, ui.tool = int(value) % 6, "tile"
         elif name == "number":
             ui.number, ui.tool = value.strip()[:3], "water"

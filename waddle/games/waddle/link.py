@@ -25,13 +25,14 @@ from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text, unpac
 from waddle.core.links import (
     LinkedGame,
     LinkError,
+    is_seed,
     read_actions,
     read_seats,
     write_actions,
     write_seats,
 )
 from waddle.core.study import Study, read_study, study_places, write_study
-from waddle.games.waddle.board import HexSpec
+from waddle.games.waddle.board import MAX_FISH, MAX_HEXES, HexSpec
 from waddle.games.waddle.mapgen import generate_map, tileset_named
 from waddle.games.waddle.record import MAX_COMPENSATION, Generated, Record, RecordError
 from waddle.games.waddle.state import MIN_PLAYERS, WaddleState
@@ -52,7 +53,6 @@ its map came from, so a link written before a new tile set keeps opening on the 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
 
-MAX_HEXES = 2000
 
 __all__ = ["BOT_LEVELS", "PREFIX", "LinkError", "LinkedGame", "decode_game", "decode_link"]
 
@@ -64,6 +64,7 @@ def map_is_generated(record: Record) -> bool:
         gen = record.generated
         record.generated_checked = (
             gen is not None
+            and is_seed(gen.seed)
             and gen.tileset in TILESETS
             and tuple(generate_map(record.players, gen.seed, tileset_named(gen.tileset)))
             == tuple(record.map)
@@ -190,7 +191,7 @@ def _read_map(r: BitReader) -> tuple[HexSpec, ...]:
         if r.uint(1):
             number = r.signed() if r.uint(1) else None
             count = r.varint()
-            if count > 50:
+            if count > MAX_FISH:
                 raise LinkError("the link's map is not valid")
             fish = tuple(r.varint() for _ in range(count))
             specs.append(HexSpec(q, rr, "water", number, fish))

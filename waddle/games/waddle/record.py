@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from waddle.core.bits import MAX_SIGNED, MAX_VARINT, MIN_SIGNED
 from waddle.core.game import IllegalActionError
+from waddle.core.links import is_seed
 from waddle.core.records import (
     RecordError,
     SetupCache,
@@ -27,7 +29,15 @@ from waddle.core.records import (
 )
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.waddle.actions import Action, place_pair
-from waddle.games.waddle.board import Board, HexSpec, MapError, parse_map
+from waddle.games.waddle.board import (
+    MAX_FISH,
+    MAX_HEXES,
+    Board,
+    HexSpec,
+    MapError,
+    parse_map,
+    too_many_hexes,
+)
 from waddle.games.waddle.state import MAX_PLAYERS, MIN_PLAYERS, WaddleState
 
 FORMAT = "waddle-record/1"
@@ -123,12 +133,14 @@ class Record:
         players = read_header(data, FORMAT, MIN_PLAYERS, MAX_PLAYERS)
         if "map" not in data:
             raise RecordError('missing "map"')
+        if type(data["map"]) is list and len(data["map"]) > MAX_HEXES:  # before any work
+            raise RecordError(f"map: {too_many_hexes(len(data['map']))}")
         key = _map_key(data["map"])
         if key is None:  # not the plain form: the slow way, with its messages
             try:
                 specs = tuple(parse_map(data["map"]))
             except MapError as e:
-                raise RecordError(f"map: {e}") from None
+                raise RecordError(f"map: {e.brief()}") from None
             setup = None
         else:
             setup = _SETUPS.get_or_build(key, _setup_of)
@@ -164,13 +176,12 @@ class Record:
                 append(Action.from_json(raw))
             except ValueError as e:
                 raise RecordError(f"action {i}: {e}", action_index=i) from None
+        # "generated" is a hint other readers ignore (the map is written out in full): one
+        # this reader cannot use, such as a seed no link can carry, is ignored too, and
+        # the map then travels hex by hex.
         generated = None
         gen = data.get("generated")
-        if (
-            isinstance(gen, dict)
-            and isinstance(gen.get("tileset"), str)
-            and is_int(gen.get("seed"))
-        ):
+        if type(gen) is dict and type(gen.get("tileset")) is str and is_seed(gen.get("seed")):
             generated = Generated(gen["tileset"], gen["seed"])
         compensation = data.get("compensation")
         if compensation is not None:
@@ -206,7 +217,7 @@ class Record:
         try:
             board = Board(self.map)
         except MapError as e:
-            raise RecordError(f"map: {e}") from None
+            raise RecordError(f"map: {e.brief()}") from None
         self._board = (self.map, board)
         setup = self._setup
         if setup is not None and setup.specs is self.map:
@@ -303,6 +314,8 @@ def _map_key(raw: Any) -> tuple | None:
         q, r, kind = item.get("q"), item.get("r"), item.get("kind")
         if type(q) is not int or type(r) is not int:
             return None
+        if not (MIN_SIGNED <= q <= MAX_SIGNED and MIN_SIGNED <= r <= MAX_SIGNED):
+            return None
         if kind == "ice" and len(item) == 3:  # the usual ice hex: q, r and kind only
             key.append((q, r, 0))
             continue
@@ -311,10 +324,14 @@ def _map_key(raw: Any) -> tuple | None:
             fish = ()
         elif type(fish) is not list:
             return None
-        if number is not None and type(number) is not int:
+        if number is not None and (
+            type(number) is not int or not MIN_SIGNED <= number <= MAX_SIGNED
+        ):
+            return None
+        if len(fish) > MAX_FISH:
             return None
         for f in fish:
-            if type(f) is not int or f < 0:
+            if type(f) is not int or not 0 <= f <= MAX_VARINT:
                 return None
         if kind == "water" and type(kind) is str:
             key.append((q, r, 1, number, tuple(fish)))

@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from waddle.core.jsontext import quoted
 from waddle.games.waddle_waddle.cards import HIDDEN, code, parse_card
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.heroes import HEROES
@@ -201,7 +202,7 @@ def _card(value: Any, hidden_ok: bool) -> int:
 
 def _rookery(value: Any) -> int:
     if value not in ROOKERY_IDS:
-        raise ValueError(f"a rookery is one of {', '.join(ROOKERY_IDS)}, not {value!r}")
+        raise ValueError(f"a rookery is one of {', '.join(ROOKERY_IDS)}, not {quoted(value)}")
     return ROOKERY_IDS.index(value)
 
 
@@ -211,7 +212,7 @@ def _player(value: Any, what: str) -> int:
     return value
 
 
-_TOKEN = re.compile(r"^(cp|supply)(\d)$")
+_TOKEN = re.compile(r"^(cp|supply)([0-9])$")  # not \d: it takes "٣" for a 3
 
 
 def parse_action(text: str) -> Action:
@@ -246,5 +247,7 @@ def parse_action(text: str) -> Action:
         if k in (PASS, STOP) and not rest:
             return Action(k)
     except ValueError as e:
-        raise ValueError(f"not an action: {text!r} ({e})") from None
-    raise ValueError(f"not an action: {text!r} (see the notation in docs/waddle-waddle-record.md)")
+        raise ValueError(f"not an action: {quoted(text)} ({e})") from None
+    raise ValueError(
+        f"not an action: {quoted(text)} (see the notation in docs/waddle-waddle-record.md)"
+    )

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import product
 
+from waddle.core.jsontext import quoted
+
 SPECIES: tuple[str, ...] = ("magellanic", "rockhopper", "chinstrap", "king", "macaroni", "gentoo")
 """The six species, in the rulebook's order; a card's species is ``card // 6``."""
 SPECIES_CODES: tuple[str, ...] = ("Mg", "Rk", "Ch", "Ki", "Mc", "Ge")
@@ -110,10 +112,10 @@ _BY_CODE_LOWER = {k.lower(): v for k, v in _BY_CODE.items()}
 def parse_card(text: str) -> int:
     """The card of a code (any case): ``ki3``, ``Kv``, ``orca``; ``ValueError`` if none."""
     if type(text) is not str:
-        raise ValueError(f"a card is a code such as 'Ki3', not {text!r}")
+        raise ValueError(f"a card is a code such as 'Ki3', not {quoted(text)}")
     c = _BY_CODE_LOWER.get(text.strip().lower())
     if c is None:
-        raise ValueError(f"no card {text!r} (cards are written Mg1..Ge6, Kv, or a threat)")
+        raise ValueError(f"no card {quoted(text)} (cards are written Mg1..Ge6, Kv, or a threat)")
     return c
 
 

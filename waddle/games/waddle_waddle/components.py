@@ -22,11 +22,16 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from waddle.core import jsontext
+from waddle.core.jsontext import shown
 from waddle.core.records import BoardError, is_int
 from waddle.games.waddle_waddle.cards import MAGELLANIC, ROCKHOPPER, SPECIES  # noqa: F401
 from waddle.games.waddle_waddle.threats import THREATS, THREATS_PER_SEASON
 
 FORMAT = "waddle-waddle-components/1"
+MAX_BYTES = 12_000
+"""The largest component set (its compact JSON, in UTF-8) a share link carries; the
+built-in one takes about 4,000."""
 
 ROOKERY_IDS: tuple[str, ...] = ("macquarie", "peninsula", "argentine", "crozet", "georgia")
 """The five rookeries of the rulebook, in its order; the threats' limits name them."""
@@ -155,9 +160,9 @@ def load_components(text: str | bytes) -> tuple[Components, list[str]]:
     ['missing "name"', 'missing "rookeries"', 'missing "conservation_tokens"']
     """
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise BoardError([f"not valid JSON: {e}"]) from None
+        data = jsontext.loads(text)
+    except jsontext.JSONTextError as e:
+        raise BoardError([e.about("the component set")]) from None
     return components_from_json(data)
 
 
@@ -167,8 +172,15 @@ def components_from_json(data: Any) -> tuple[Components, list[str]]:
     warnings: list[str] = []
     if type(data) is not dict:
         raise BoardError(["a component set must be a JSON object"])
+    size = _size(data)
+    if size is None:
+        raise BoardError(["a component set must be plain JSON text, in UTF-8"])
+    if size > MAX_BYTES:  # refused whole: a record of it could not be shared
+        raise BoardError(
+            [f"the component set takes {size:,} bytes; a share link holds at most {MAX_BYTES:,}"]
+        )
     if data.get("format") != FORMAT:
-        problems.append(f'"format" must be "{FORMAT}", not {json.dumps(data.get("format"))}')
+        problems.append(f'"format" must be "{FORMAT}", not {shown(data.get("format"))}')
     name = _string(data, "name", problems)
     version = data.get("version")
     if not (is_int(version) and version >= 1):
@@ -208,6 +220,17 @@ def components_from_json(data: Any) -> tuple[Components, list[str]]:
         ),
         warnings,
     )
+
+
+def _size(data: dict) -> int | None:
+    """The bytes of ``data`` as a link writes it (compact JSON in UTF-8); None if it is
+    not JSON (Python values, or nested deeper than the encoder goes) or not UTF-8 (a
+    lone surrogate, which ``"\\ud800"`` in JSON gives: the link could not write it)."""
+    try:
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return len(text.encode("utf-8"))
+    except (TypeError, ValueError, RecursionError):  # (UnicodeEncodeError is a ValueError)
+        return None
 
 
 def _string(data: dict, key: str, problems: list[str]) -> str:
@@ -275,8 +298,11 @@ def _rookeries(raw: Any, problems: list[str], warnings: list[str]) -> tuple[Rook
             problems.append(f'{where}: "threat_spaces" must be a whole number from 0 to 4')
             continue
         note = item.get("note", "")
+        if type(note) is not str:
+            problems.append(f'{where}: "note" must be text')
+            continue
         found[rid] = Rookery(
-            k, rid, str(name), tuple(SPECIES.index(s) for s in species), spaces, str(note)
+            k, rid, str(name), tuple(SPECIES.index(s) for s in species), spaces, note
         )
     missing = [r for r in ROOKERY_IDS if r not in found]
     if missing and type(raw) is list and not problems:
@@ -364,7 +390,7 @@ def _events(raw: Any, problems: list[str]) -> tuple[Event, ...]:
             continue
         effect = item.get("effect")
         kind = effect.get("kind") if type(effect) is dict else None
-        if kind not in EFFECTS:
+        if type(kind) is not str or kind not in EFFECTS:  # (a list is unhashable)
             problems.append(
                 f'{where}: "effect" must be {{"kind": K, ...}}, K one of {", ".join(EFFECTS)}'
             )

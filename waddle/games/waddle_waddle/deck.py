@@ -20,6 +20,7 @@ draws four of the eight again.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from waddle.core.rng import Rng
@@ -118,14 +119,15 @@ def deck_problems(deck: Sequence[int], threats: Sequence[int], kevin: bool) -> l
 
 
 def _difference(a: Sequence[int], b: Sequence[int]) -> list[int]:
-    left = list(b)
-    out = []
-    for c in sorted(a):
-        if c in left:
-            left.remove(c)
-        else:
-            out.append(c)
-    return out
+    """The cards of ``a`` that ``b`` lacks (as many copies as it lacks), sorted.
+
+    Counted, in linear time: removing each card from a list of the others took 29 s on a
+    1.36 MB deck of repeated cards.
+
+    >>> _difference([3, 1, 1, 2], [1, 2, 5])
+    [1, 3]
+    """
+    return sorted((Counter(a) - Counter(b)).elements())
 
 
 def _name(c: int) -> str:

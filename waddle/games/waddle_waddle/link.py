@@ -43,6 +43,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import fields
 
+from waddle.core import jsontext
 from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
 from waddle.core.links import (
     LinkedGame,
@@ -63,6 +64,9 @@ from waddle.games.waddle_waddle.components import (
     ROOKERY_IDS,
     Components,
     components_from_json,
+)
+from waddle.games.waddle_waddle.components import (
+    MAX_BYTES as MAX_COMPONENTS_BYTES,
 )
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.options import Options
@@ -90,7 +94,6 @@ BOT_LEVELS = ("random", "easy", "medium", "hard")
 
 _SWITCHES = tuple(f.name for f in fields(Options) if f.name not in ("seasons", "hero_handicap"))
 _HANDICAP_BITS = 6
-MAX_COMPONENTS_BYTES = 12_000
 
 __all__ = ["BOT_LEVELS", "PREFIX", "PREFIX_HANDICAP", "decode_link", "encode_link", "places"]
 
@@ -156,9 +159,9 @@ def decode_link(text: str) -> LinkedGame:
         components = BUILT_IN
         if r.uint(1):
             try:
-                raw = json.loads(r.text(MAX_COMPONENTS_BYTES))
+                raw = jsontext.loads(r.text(MAX_COMPONENTS_BYTES))
                 components, _warnings = components_from_json(raw)
-            except (ValueError, BoardError) as e:
+            except (ValueError, BoardError) as e:  # a text too long, not JSON, not a set
                 raise LinkError(f"the link's component set is not valid: {e}") from None
         if r.uint(1) == 0:
             seed = r.varint()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from waddle.core.jsontext import quoted
 from waddle.games.waddle_waddle.handicap import check_handicap
 
 SPEEDS = {1: "Quick", 2: "Standard", 3: "Epic"}
@@ -84,7 +85,7 @@ class Options:
         known = {f.name: f.type for f in fields(Options)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise ValueError(f"unknown option {unknown[0]!r}")
+            raise ValueError(f"unknown option {quoted(unknown[0])}")
         values: dict[str, Any] = {}
         for name, value in data.items():
             if name == "seasons":

@@ -415,7 +415,7 @@ def last_rookery(view: View) -> str | None:
 def _hand_index(hand: Sequence[str], text: str) -> int | None:
     """The place in the hand of ``Ki3`` (the first copy) or ``Ki3-2`` (the second)."""
     card, _, copy = text.partition("-")
-    want = int(copy) if copy.isdigit() else 1
+    want = int(copy) if copy.isascii() and copy.isdigit() else 1  # not "²", "٣"
     seen = 0
     for i, c in enumerate(hand):
         if c == card:

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from waddle.core.jsontext import quoted
+from waddle.core.links import is_seed
 from waddle.core.records import (
     BoardError,
     RecordError,
@@ -31,7 +33,7 @@ from waddle.core.records import (
 )
 from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.actions import Action
-from waddle.games.waddle_waddle.cards import THREAT0, code, parse_card
+from waddle.games.waddle_waddle.cards import THREAT0, code, full_deck, parse_card
 from waddle.games.waddle_waddle.components import (
     BUILT_IN,
     ROOKERIES,
@@ -180,9 +182,11 @@ class Record:
         tokens = _tokens(data.get("tokens"))
         setup = Setup(players, options, components, decks, events, tokens)
         actions = parse_actions(data.get("actions", None), Action.from_json)
+        # "generated" is a hint other readers ignore (the decks are written out in full):
+        # one this reader cannot use, such as a seed no link can carry, is ignored too.
         generated = None
         gen = data.get("generated")
-        if type(gen) is dict and is_int(gen.get("seed")):
+        if type(gen) is dict and is_seed(gen.get("seed")):
             generated = Generated(gen["seed"])
         return Record(setup, actions, generated)
 
@@ -206,7 +210,7 @@ class Record:
     def is_generated(self) -> bool:
         """Whether the setup is exactly what its seed draws (a link then carries the seed)."""
         gen = self.generated
-        if gen is None or gen.seed < 0:
+        if gen is None or not is_seed(gen.seed):
             return False
         s = self.setup
         return generate_setup(s.players, gen.seed, s.options, s.components) == s
@@ -235,14 +239,14 @@ def _components(raw: Any) -> Components:
         found = SETS.get(raw)
         if found is None:
             raise RecordError(
-                f'"components" names an unknown set {raw!r} (known: {", ".join(SETS)}); '
+                f'"components" names an unknown set {quoted(raw)} (known: {", ".join(SETS)}); '
                 "a custom set is written out as an object"
             )
         return found
     try:
         components, _warnings = components_from_json(raw)
     except BoardError as e:
-        raise RecordError(f"components: {e}") from None
+        raise RecordError(f"components: {e.brief()}") from None
     return components
 
 
@@ -257,6 +261,9 @@ def _decks(raw: Any, options: Options) -> tuple[tuple[int, ...], ...]:
         where = f"deck {s + 1}"
         if type(deck) is not list:
             raise RecordError(f"{where} must be a list of cards")
+        size = len(full_deck()) + options.kevin + (0 if options.no_threats else THREATS_PER_SEASON)
+        if len(deck) > 2 * size:  # refused whole, before its cards are read one by one
+            raise RecordError(f"{where} has {len(deck):,} cards; a season's deck has {size}")
         try:
             cards = tuple(parse_card(c) for c in deck)
         except ValueError as e:
@@ -303,8 +310,8 @@ def _tokens(raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
         value = raw.get(key)
         if (
             type(value) is not list
+            or not all(is_int(v) for v in value)  # before sorted(): "x" < 1 is a TypeError
             or sorted(value) != list(range(ROOKERIES))
-            or not all(is_int(v) for v in value)
         ):
             raise RecordError(
                 f'"tokens" "{key}" must give each rookery one of the tokens 0 to 4, each once'

@@ -1,0 +1,507 @@
+"""Bad input gets one clear line and loses nothing: the cases hostile testing found.
+
+Records, board files, layouts, component sets and links of every game, read by the
+engine and by ``python -m waddle``: nesting a thousand levels deep, values of the wrong
+type, inputs big enough to take seconds in a check that rescans a list, values a share
+link cannot carry, digits beyond ASCII, output into a closed pipe. (The seeded fuzzing of
+every reader is ``test_fuzz_readers.py``.)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from waddle import cli
+from waddle.cli import main
+from waddle.core.bits import BitWriter, pack_text
+from waddle.core.bots import level_budget
+from waddle.core.links import LinkError
+from waddle.core.records import BoardError, RecordError
+from waddle.core.registry import new_game_record
+from waddle.games import GAMES
+from waddle.games.waddle_waddle.threats import THREATS
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_SEED = 2**64 - 1
+"""The largest seed a share link carries: seeds travel as varints of at most 16 groups."""
+GAME_IDS = [entry.id for entry in GAMES]
+
+
+def game(game_id: str):
+    return GAMES.by_id(game_id).load()
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err, stdin=io.StringIO(stdin))
+    return code, out.getvalue(), err.getvalue()
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def nested(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def one_error_line(err: str) -> str:
+    """The single ``error:`` line of ``err`` (fails on more, or on a traceback)."""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err[:500]
+    return lines[0]
+
+
+# -- nesting a thousand levels deep -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [1_000, 100_000])
+def test_a_record_nested_1000_levels_deep_gets_one_line_not_a_traceback(tmp_path, levels):
+    code, out, err = run("replay", write(tmp_path, "deep.json", nested(levels)))
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == "error: the record is nested deeper than 40 levels"
+
+
+def test_move_on_a_record_nested_1000_levels_deep_gets_one_line(tmp_path):
+    code, _, err = run("move", "--iterations", "1", write(tmp_path, "deep.json", nested(1_000)))
+    assert code == 2
+    assert "nested deeper than 40 levels" in one_error_line(err)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("command", ["check-map", "new"])
+def test_a_board_file_nested_1000_levels_deep_gets_one_line(tmp_path, game_id, command):
+    path = write(tmp_path, "deep.json", f'{{"game": "{game_id}", "board": {nested(1_000)}}}')
+    if command == "check-map":
+        code, out, err = run("check-map", path)
+    else:
+        code, out, err = run("new", "--players", "2", "--map", path)
+    assert (code, out) == (2, "")
+    assert "nested deeper than 40 levels" in one_error_line(err)
+
+
+def test_a_link_whose_component_set_is_nested_12000_levels_deep_is_refused():
+    """The component set travels in the link as JSON text: a crafted link (its checksum
+    made to match) nests it as deep as its 12,000 bytes allow."""
+    from waddle.games.waddle_waddle.link import _SWITCHES
+
+    w = BitWriter()
+    w.uint(0, 3)  # two players
+    w.uint(0, 1)  # no names
+    w.uint(1, 2)  # a Standard game
+    for _ in _SWITCHES:
+        w.uint(0, 1)
+    w.uint(1, 1)  # a custom component set follows, as text
+    w.text("[" * 6_000 + "]" * 6_000)
+    with pytest.raises(LinkError, match=r"component set is not valid: .*nested deeper"):
+        game("waddle-waddle").decode_link("ww1." + pack_text(w.to_bytes()))
+
+
+# -- values of the wrong type -------------------------------------------------------------------
+
+
+def test_a_waddle_waddle_record_whose_tokens_hold_a_word_says_which_key():
+    data = game("waddle-waddle").new_record(2, 1).to_json()
+    data["tokens"]["fish"] = [0, 1, 2, 3, "x"]
+    with pytest.raises(RecordError, match='"tokens" "fish" must give each rookery one of'):
+        game("waddle-waddle").record_from_json(data)
+
+
+def test_a_pebbles_tile_whose_territory_is_a_list_is_named_in_the_problems():
+    from waddle.games.pebbles.layout import builtin_layout, parse_layout
+
+    data = builtin_layout(2).to_json()
+    data["tiles"][0]["territory"] = ["North"]
+    with pytest.raises(BoardError, match=r'territory \["North"\] is not one of the layout'):
+        parse_layout(data)
+
+
+def test_a_component_set_whose_event_kind_is_a_list_is_named_in_the_problems():
+    from waddle.games.waddle_waddle.components import BUILT_IN, components_from_json
+
+    data = json.loads(json.dumps(BUILT_IN.raw))
+    data["events"][0]["effect"]["kind"] = ["rookery_fish"]
+    with pytest.raises(BoardError, match=re.escape('"effect" must be {"kind": K')):
+        components_from_json(data)
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["replay"], ["new"], ["check-map"], ["bench"], ["move"], ["tournament"]]
+)
+def test_help_of_every_command_prints_its_usage(command, capsys):
+    assert main([*command, "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m waddle")
+
+
+def test_python_m_waddle_help_prints_every_command_as_a_user_runs_it():
+    result = subprocess.run(
+        [sys.executable, "-m", "waddle", "--help"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "95% CIs" in result.stdout
+
+
+def test_jsonl_answers_every_line_whatever_its_fault(tmp_path):
+    ww = game("waddle-waddle").new_record(2, 1).to_json()
+    ww["tokens"]["fish"] = [0, 1, 2, 3, "x"]
+    good = [game(g).new_record(2, 1).dumps() for g in GAME_IDS]
+    lines = [
+        good[0],
+        nested(1_000),
+        good[1],
+        json.dumps(ww),
+        "not json",
+        good[2],
+        '{"format": "' + "x" * 100_000 + '"}',
+        "",
+        "[1, 2]",
+        nested(100_000),
+        good[3],
+        '{"format": "htmf-record/1", "players": 2, "board": ' + nested(1_000) + "}",
+        good[0],
+    ]
+    code, out, err = run("replay", "--jsonl", write(tmp_path, "mixed.jsonl", "\n".join(lines)))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 12  # the empty line 8 is skipped
+    bad = [i for i, a in enumerate(answers) if "error" in a]
+    assert bad == [1, 3, 4, 6, 7, 8, 10]
+    assert code == 2
+    assert [e.split(":")[1].strip() for e in err.splitlines()] == [
+        "line 2",
+        "line 4",
+        "line 5",
+        "line 7",
+        "line 9",
+        "line 10",
+        "line 12",
+    ]
+    assert max(len(e) for e in err.splitlines()) < 300
+
+
+def test_jsonl_answers_the_other_lines_when_a_reader_fails_on_one(tmp_path, monkeypatch):
+    """A reader's bug (an exception that is not a RecordError) costs one line, said as
+    an internal error, not the rest of the file."""
+    real = cli.replay_result
+
+    def buggy(text):
+        if "boom" in text:
+            raise TypeError("boom")
+        return real(text)
+
+    monkeypatch.setattr(cli, "replay_result", buggy)
+    good = game("htmf").new_record(2, 1).dumps()
+    code, out, err = run("replay", "--jsonl", "-", stdin="\n".join([good, '"boom"', good]))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [("error" in a) for a in answers] == [False, True, False]
+    assert code == 2
+    assert one_error_line(err).startswith("error: line 2: internal error on this input (TypeError")
+
+
+def test_jsonl_keeps_a_line_whose_territory_name_holds_a_line_separator(tmp_path):
+    """JSON Lines ends a line with "\\n" only; U+2028 inside a string is part of it."""
+    from waddle.games.pebbles.layout import builtin_layout, parse_layout
+    from waddle.games.pebbles.record import new_record
+
+    data = builtin_layout(2).to_json()
+    old = data["territories"][0]["name"]
+    data["territories"][0]["name"] = "North\u2028Ridge"
+    for tile in data["tiles"]:
+        tile["territory"] = "North\u2028Ridge" if tile["territory"] == old else tile["territory"]
+    layout, _ = parse_layout({k: v for k, v in data.items() if k != "name"})
+    text = new_record(2, 1, layout).dumps()
+    assert "\u2028" in text
+    code, out, err = run("replay", "--jsonl", "-", stdin=text + "\n")
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 1
+
+
+def test_replay_into_a_pipe_closed_early_exits_quietly(tmp_path):
+    """``python -m waddle replay --jsonl big.jsonl | head -1``: no traceback, status 141."""
+    line = game("htmf").new_record(2, 1).dumps()
+    path = write(tmp_path, "big.jsonl", "\n".join([line] * 1_000))  # 600 KB of answers
+    process = subprocess.Popen(
+        [sys.executable, "-m", "waddle", "replay", "--jsonl", path],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert json.loads(process.stdout.readline())["over"] is False
+    process.stdout.close()  # as head does after its first line
+    err = process.stderr.read().decode()
+    assert (process.wait(timeout=60), err) == (141, "")
+
+
+def test_standard_input_that_is_not_utf8_gets_one_line_as_a_user_runs_it():
+    result = subprocess.run(
+        [sys.executable, "-m", "waddle", "replay", "-"],
+        cwd=ROOT,
+        input=b"\xff\xfe{}",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},  # whatever the locale
+    )
+    assert result.returncode == 2
+    assert one_error_line(result.stderr.decode()).startswith(
+        "error: cannot read standard input: 'utf-8' codec can't decode"
+    )
+
+
+def test_a_board_reader_failing_unexpectedly_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    """check-map, new --map, replay and move promise one error line whatever the file;
+    a reader's bug is said in it (to be reported) rather than as a traceback."""
+    htmf = game("htmf")
+
+    def buggy(text):
+        raise TypeError("boom")
+
+    monkeypatch.setattr(type(htmf), "check_board", lambda self, text: buggy(text))
+    code, out, err = run("check-map", "--game", "htmf", write(tmp_path, "b.json", "[]"))
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == (
+        'error: internal error on this input (TypeError: "boom"); please report it'
+    )
+
+
+def test_new_refuses_digits_beyond_ascii():
+    code, out, err = run("new", "--players", "٣")
+    assert (code, out) == (2, "")
+    assert "invalid int value" in err
+
+
+# -- inputs that took seconds ---------------------------------------------------------------------
+
+
+def test_a_waddle_waddle_deck_of_a_million_bytes_of_repeated_cards_is_refused_whole():
+    """Before: the deck's threats repeated 85,000 times made the expected deck as long as
+    the record's, and each extra card scanned all of it (1.3 MB, about half a minute)."""
+    data = game("waddle-waddle").new_record(2, 1).to_json()
+    deck = data["decks"][0]
+    threat = next(card for card in deck if card in {t.code for t in THREATS})
+    data["decks"][0] = deck + [threat] * 85_000 + ["Ki3"] * 85_000
+    with pytest.raises(RecordError) as raised:
+        game("waddle-waddle").record_from_json(data)
+    assert str(raised.value) == "deck 1 has 170,076 cards; a season's deck has 76"
+
+
+def test_a_deck_a_few_cards_off_still_says_which_are_missing_and_extra():
+    data = game("waddle-waddle").new_record(2, 1).to_json()
+    deck = data["decks"][0]
+    deck[0] = deck[1]
+    with pytest.raises(RecordError, match=r"missing .*; extra "):
+        game("waddle-waddle").record_from_json(data)
+
+
+def test_a_pebbles_layout_of_40000_territories_gets_one_problem():
+    """Before: 35 s, each name compared with every one before it, and a problem each."""
+    from waddle.games.pebbles.layout import builtin_layout, check_layout
+
+    data = builtin_layout(2).to_json()
+    data["territories"] = [{"name": f"T{i}", "value": 1} for i in range(40_000)]
+    with pytest.raises(BoardError) as raised:
+        check_layout(json.dumps(data))
+    assert raised.value.problems == ["40000 territories: the box has only 4 VP tokens"]
+
+
+def test_a_hey_thats_my_fish_board_with_a_line_of_800_floes_is_refused_quickly():
+    """Before: accepted after 13 s (the board's tables grow with the cube of a line)."""
+    floes = [{"q": q, "r": 0, "fish": 1} for q in range(800)]
+    with pytest.raises(BoardError) as raised:
+        game("htmf").check_board(json.dumps(floes))
+    assert raised.value.problems == [
+        "the board has a straight line of 800 floes, from 0,0 to 799,0; a line has at most 24"
+    ]
+
+
+def test_a_waddle_map_of_more_hexes_than_a_link_carries_is_refused():
+    data = game("waddle").new_record(2, 1).to_json()
+    data["map"] = [{"q": q, "r": 0, "kind": "ice"} for q in range(2_500)]
+    with pytest.raises(RecordError) as raised:
+        game("waddle").record_from_json(data)
+    assert str(raised.value) == "map: the map has 2,500 hexes; a map has at most 2,000"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "key", "value"),
+    [
+        ("waddle", "format", "x" * 1_000_000),
+        ("pebbles", "layout", "x" * 1_000_000),
+        ("waddle-waddle", "components", "x" * 1_000_000),
+        ("waddle-waddle", "options", {"x" * 1_000_000: True}),
+        ("pebbles", "row", ["x" * 1_000_000] * 4),
+    ],
+    ids=["format", "layout", "components", "option", "card"],
+)
+def test_an_error_quotes_a_short_prefix_of_a_huge_value(game_id, key, value):
+    data = game(game_id).new_record(2, 1).to_json()
+    data[key] = value
+    with pytest.raises(RecordError) as raised:
+        cli.replay_result(json.dumps(data))
+    assert len(str(raised.value)) < 200
+
+
+# -- values a link cannot carry ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [10**30, 2**64, -1])
+def test_a_pebbles_record_whose_seed_no_link_can_carry_is_refused(seed):
+    data = game("pebbles").new_record(2, 1).to_json()
+    data["seed"] = seed
+    with pytest.raises(RecordError, match=f'"seed" must be an integer from 0 to {MAX_SEED}'):
+        game("pebbles").record_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_with_the_largest_seed_a_link_holds_comes_back_from_its_link(game_id):
+    record = game(game_id).new_record(2, MAX_SEED)
+    again = game(game_id).decode_link(game(game_id).encode_link(record)).record
+    assert again.dumps() == record.dumps()
+
+
+@pytest.mark.parametrize("game_id", ["waddle", "htmf", "waddle-waddle"])
+@pytest.mark.parametrize("seed", [2**64, -1])
+def test_a_generated_hint_whose_seed_no_link_can_carry_is_ignored_and_the_game_still_shares(
+    game_id, seed
+):
+    """``"generated"`` only says where a board came from (the board itself is written
+    out): a seed no link can carry is ignored, and the link carries the board itself."""
+    data = game(game_id).new_record(2, 5).to_json()
+    data["generated"]["seed"] = seed
+    record = game(game_id).record_from_json(data)
+    assert record.generated is None
+    again = game(game_id).decode_link(game(game_id).encode_link(record)).record
+    assert again.dumps() == record.dumps()
+
+
+@pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "٣"])
+def test_new_refuses_a_seed_no_link_can_carry(seed):
+    code, out, err = run("new", "--players", "2", "--seed", seed)
+    assert (code, out) == (2, "")
+    assert "a seed is a whole number from 0 to 18446744073709551615" in err
+
+
+def test_new_takes_the_largest_seed_a_link_carries():
+    code, out, _ = run("new", "--game", "pebbles", "--players", "2", "--seed", str(MAX_SEED))
+    assert code == 0
+    assert json.loads(out)["seed"] == MAX_SEED
+
+
+def test_a_new_game_from_the_registry_refuses_a_negative_seed():
+    with pytest.raises(ValueError, match="the seed must be an integer from 0"):
+        new_game_record(game("pebbles"), 2, -1)
+
+
+def pebbles_layout_with(name: str, value: object) -> dict:
+    from waddle.games.pebbles.layout import builtin_layout
+
+    data = builtin_layout(2).to_json()
+    old = data["territories"][0]["name"]
+    data["territories"][0] = {"name": name, "value": value}
+    for tile in data["tiles"]:
+        tile["territory"] = name if tile["territory"] == old else tile["territory"]
+    data.pop("name")
+    return data
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("Ridge", 10**30, "longer than a share link holds"),
+        ("Ridge", "1" * 21, "longer than a share link holds"),
+        ("é" * 31, 1, "a name has at most 60 bytes"),
+        ("Ridge\ud800", 1, "a name must be text in UTF-8"),
+        ("Ridge", "٣", "a territory value is a whole number or a formula"),
+    ],
+)
+def test_a_territory_a_link_cannot_carry_is_refused(name, value, message):
+    from waddle.games.pebbles.layout import parse_layout
+
+    with pytest.raises(BoardError, match=message):
+        parse_layout(pebbles_layout_with(name, value))
+
+
+def test_the_largest_territory_a_link_carries_comes_back_from_its_link():
+    from waddle.games.pebbles.layout import parse_layout
+    from waddle.games.pebbles.record import new_record
+
+    layout, _ = parse_layout(pebbles_layout_with("é" * 30, "9" * 20))
+    record = new_record(2, 1, layout)
+    again = game("pebbles").decode_link(game("pebbles").encode_link(record)).record
+    assert again.dumps() == record.dumps()
+
+
+def test_a_component_set_larger_than_a_link_carries_is_refused():
+    from waddle.games.waddle_waddle.components import BUILT_IN, components_from_json
+
+    data = {**BUILT_IN.raw, "note": "x" * 12_000}
+    with pytest.raises(BoardError, match="a share link holds at most 12,000"):
+        components_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda hexes: hexes[0].update(q=2**63), '"q" must be from'),
+        (lambda hexes: hexes[0].update(r=-(2**63) - 1), '"r" must be from'),
+        (lambda hexes: hexes[0].update(kind="water", fish=[1] * 51), "at most 50 fish"),
+        (lambda hexes: hexes[0].update(kind="water", fish=[2**64]), "at most 50 fish"),
+    ],
+)
+def test_a_waddle_hex_a_link_cannot_carry_is_refused(change, message):
+    data = game("waddle").new_record(2, 1).to_json()
+    change(data["map"])
+    with pytest.raises(RecordError, match=message):
+        game("waddle").record_from_json(data)
+
+
+def test_a_floe_a_link_cannot_carry_is_refused():
+    data = game("htmf").new_record(2, 1).to_json()
+    data["board"][0]["q"] = 2**63
+    with pytest.raises(RecordError, match="beyond what a share link holds"):
+        game("htmf").record_from_json(data)
+
+
+# -- digits beyond ASCII -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "text"),
+    [
+        ("waddle.games.pebbles.cards", "parse_card", "٧S"),
+        ("waddle.games.pebbles.layout", "parse_value", "٣X"),
+        ("waddle.games.pebbles.actions", "parse_action", "place ٣"),
+        ("waddle.games.waddle.actions", "parse_action", "٣,0"),
+        ("waddle.games.htmf.actions", "parse_action", "1,٣"),
+        ("waddle.games.waddle_waddle.actions", "parse_action", "cp٣ macquarie"),
+    ],
+)
+def test_digits_beyond_ascii_are_not_numbers(module, function, text):
+    import importlib
+
+    with pytest.raises(ValueError):
+        getattr(importlib.import_module(module), function)(text)
+
+
+def test_a_bot_budget_in_superscript_digits_is_an_unknown_level():
+    with pytest.raises(ValueError, match="@ takes a number of iterations"):
+        level_budget("hard@²")
+
+
+def test_the_waddle_board_editor_ignores_a_tile_number_beyond_ascii():
+    editor = game("waddle").board_editor()
+    ui = editor.new_ui()
+    before = ui.tile
+    editor.on_tool(editor.empty(), ui, "tile", "٣")
+    assert ui.tile == before
