@@ -100,7 +100,8 @@ ALLOWED = {
     "game": {"core", "ui", "game"},
     "registry": {"core"},
     "app": {"core", "ui", "registry", "app"},
-    "front end": {"core", "ui", "registry", "app", "game", "front end", "package"},
+    "bench": {"core", "registry", "bench", "package"},
+    "front end": {"core", "ui", "registry", "app", "bench", "game", "front end", "package"},
     "web": {"core", "ui", "registry", "app", "web", "package"},
     "package": set(),
 }
