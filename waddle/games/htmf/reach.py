@@ -5,8 +5,9 @@ in one move (:func:`reach_bits`), the free floes split by who gets there first
 (:func:`islands`, :func:`island_estimate`).
 
 Separate from the players that use it (:mod:`.greedy`, and the tree search in :mod:`.ai`):
-these are facts of a position with no knob of any level, computed in integer operations
-on bit sets; what a player makes of them is theirs. Deterministic as :mod:`.ai` says.
+these are facts of a position, computed in integer operations on bit sets, and a level's
+knobs come in only as arguments; what a player makes of them is theirs. Deterministic as
+:mod:`.ai` says.
 """
 
 from __future__ import annotations

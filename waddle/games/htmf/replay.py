@@ -1,10 +1,11 @@
-"""Replaying many actions of Hey, That's My Fish! at once (a record opened, a link
-decoded): :meth:`~.state.HtmfState.apply_all`, which checks and applies them as
+"""Replaying many actions of Hey, That's My Fish! at once (``Record.replay``, whatever the
+record came from): :meth:`~.state.HtmfState.apply_all`, which checks and applies them as
 :meth:`~.state.HtmfState.apply` would without keeping every penguin's moves on the way.
 
 :class:`FastReplay` is one part of :class:`~.state.HtmfState`, mixed into it (see
 :mod:`.queries`). A shortcut of its own, beside the one-action hot path in :mod:`.state`
-that it must agree with (the records' and links' tests replay both ways).
+that it must agree with: tests/test_htmf_properties.py checks that both end in the same
+state and refuse the same action for the same reason.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@
 
 Pure data and a pure function over counts, apart from the state that gathers them
 (:meth:`~.state.HtmfState.breakdown`), as Waddle's and Pebbles' ``scoring`` modules are:
-the record, the presenter and the tests read them without the rules.
+the tie-breaks can be read and tested without the rules' machinery. :mod:`.state` and the
+package re-export them.
 """
 
 from __future__ import annotations

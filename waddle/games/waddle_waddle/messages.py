@@ -4,7 +4,7 @@ threat, the hand going to the ice floe, a season's end and the next one, who dec
 next); only what is public, so a card drawn face down is never named.
 
 Separate from the presenter (:mod:`.presenter`, which re-exports :func:`describe`): it
-compares two states, before and after, and needs nothing of the page.
+compares two states, before and after, and needs nothing of the clicks or the drawing.
 """
 
 from __future__ import annotations
