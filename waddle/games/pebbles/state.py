@@ -50,20 +50,20 @@ token and leads the next round; after ten rounds the game is over.
 beyond the 13 tiles) and cached until the next apply; undo replays a short log of the
 changes each apply made, and determinized worlds keep none.
 
-**The parts.** This module holds the state's fields, the protocol (apply and its log of
-changes, undo, clone, chance) and the scores; the rules are parts of the class, each in a
-module of its own and mixed in (as Waddle Waddle's are, for the reasons given in
+**The parts.** This module holds the state's fields, the protocol (apply, clone, chance)
+and the scores; the rules are parts of the class, each in a module of its own and mixed
+in (as Waddle Waddle's are, for the reasons given in
 :mod:`waddle.games.waddle_waddle.state`):
 
 - :mod:`.turn_rules`: each piece of a turn, its flow, the end of a round;
 - :mod:`.legality`: the legal decisions of each step, and the words of a refusal;
 - :mod:`.visibility`: ``view`` and ``determinize``, on one rule of who sees what;
+- :mod:`.undo_log`: the log every change goes through, and ``undo``, which replays it;
 - :mod:`.steps`: the steps' codes and the box's counts, which every part shares.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Sequence
 
 from waddle.core.game import CHANCE, IllegalActionError
@@ -87,16 +87,6 @@ from waddle.games.pebbles.layout import Layout
 from waddle.games.pebbles.legality import Legality
 from waddle.games.pebbles.scoring import Breakdown, PlayerScore, control, rank
 from waddle.games.pebbles.steps import (
-    _BANK,
-    _DECK_POP,
-    _HAND_ADD,
-    _HAND_DEL,
-    _PEBBLES,
-    _RESHUFFLE,
-    _ROUND,
-    _ROW,
-    _SET,
-    _TRICK_ADD,
     B_FISH,
     B_LOVE,
     B_PEBBLES,
@@ -123,10 +113,11 @@ from waddle.games.pebbles.steps import (
     STEP_NAMES,
 )
 from waddle.games.pebbles.turn_rules import TurnRules
+from waddle.games.pebbles.undo_log import _BANK, _PEBBLES, UndoLog
 from waddle.games.pebbles.visibility import Visibility
 
 
-class PebblesState(TurnRules, Legality, Visibility):
+class PebblesState(TurnRules, Legality, Visibility, UndoLog):
     """A game of Pebbles in progress.
 
     Tiles are indexed in the layout's order (tile numbers ascending); decisions name tiles
@@ -344,88 +335,6 @@ class PebblesState(TurnRules, Legality, Visibility):
             self._reshuffle(action.arg)
         else:  # pragma: no cover - every kind is handled above
             raise AssertionError(action)
-
-    # The log of changes (for undo): every change of the position goes through these.
-
-    def _set(self, code: int, array: list[int], i: int, value: int) -> None:
-        log = self._log
-        if log is not None:
-            log.append((_SET, code, i, array[i]))
-        array[i] = value
-
-    def _control(self) -> tuple:
-        return (
-            self.round,
-            self.lead,
-            self.turn,
-            self.current,
-            self.step,
-            self.card,
-            self.done,
-            self.mv_tile,
-            self.mv_owner,
-            self.mv_free,
-            self.mv_stop,
-            self.ctx,
-            self.sc_moved,
-            self.push_tile,
-            self.push_queue,
-            self.push_i,
-            self.public,
-        )
-
-    def _restore(self, c: tuple) -> None:
-        (
-            self.round,
-            self.lead,
-            self.turn,
-            self.current,
-            self.step,
-            self.card,
-            self.done,
-            self.mv_tile,
-            self.mv_owner,
-            self.mv_free,
-            self.mv_stop,
-            self.ctx,
-            self.sc_moved,
-            self.push_tile,
-            self.push_queue,
-            self.push_i,
-            self.public,
-        ) = c
-
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-        if not self._actions:
-            raise IndexError("nothing to undo")
-        if self._undo is None:
-            raise ValueError("a determinized world keeps no undo information")
-        control, log = self._undo.pop()
-        arrays = (self.pen, self.supply, self.pebbles, self.fish, self.love, self.bank)
-        for entry in reversed(log):
-            op = entry[0]
-            if op == _SET:
-                arrays[entry[1]][entry[2]] = entry[3]
-            elif op == _HAND_ADD:
-                self.hands[entry[1]].remove(entry[2])
-            elif op == _HAND_DEL:
-                insort(self.hands[entry[1]], entry[2])
-            elif op == _ROW:
-                self.row[entry[1]] = entry[2]
-            elif op == _DECK_POP:
-                self.deck.append(entry[1])
-            elif op == _TRICK_ADD:
-                self.trick.pop()
-            elif op == _ROUND:
-                del self.discards[entry[2] :]
-                self.trick[:] = entry[1]
-            elif op == _RESHUFFLE:
-                self.deck.clear()
-                self.discards[:] = entry[1]
-        self._restore(control)
-        self._legal = None
-        return self._actions.pop()
 
     def clone(self) -> PebblesState:
         """An independent copy, undo information included."""

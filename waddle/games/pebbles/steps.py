@@ -1,11 +1,11 @@
 """The steps of a turn of Pebbles and the numbers the rules count with: the box's pieces,
 the step codes of the turn's state machine, the actions taken this turn, what a finished
-move leads to, and the codes of the undo log.
+move leads to, and the places in the bank.
 
 Every part of the rules (:mod:`.state`, :mod:`.turn_rules`, :mod:`.legality`,
 :mod:`.visibility`) reads them, so they live here, below all of those parts, which then
-never need to import :mod:`.state`; it still offers the public ones (``from .state import
-PLAY_STEP``). The underscored codes are the undo log's, shared only by the state's parts.
+never need to import :mod:`.state`; it still offers them (``from .state import
+PLAY_STEP``). The undo log's codes are in :mod:`.undo_log`.
 
 >>> STEP_NAMES[PLAY_STEP], STEP_NAMES[MOVE], PENGUINS, HAND
 ('play', 'move', 10, 10)
@@ -34,9 +34,5 @@ DID_PLACE, DID_POWER, DID_FISH = 1, 2, 4
 # What a penguin's finished move leads to.
 CTX_PLACED, CTX_COURT, CTX_SCURRY1, CTX_SCURRY2, CTX_PUSH = range(5)
 
-# Undo log entries (each apply's changes, undone last first).
-_SET, _HAND_ADD, _HAND_DEL, _ROW, _DECK_POP, _TRICK_ADD, _ROUND, _RESHUFFLE = range(8)
-# Arrays an _SET names.
-_PEN, _SUPPLY, _PEBBLES, _FISH, _LOVE, _BANK = range(6)
 # Places in ``bank``.
 B_PEBBLES, B_FISH, B_LOVE = range(3)

@@ -20,18 +20,6 @@ from collections.abc import Sequence
 from waddle.games.pebbles.cards import CARDS, SUIT_OF
 from waddle.games.pebbles.observation import NOBODY
 from waddle.games.pebbles.steps import (
-    _BANK,
-    _DECK_POP,
-    _FISH,
-    _HAND_ADD,
-    _HAND_DEL,
-    _LOVE,
-    _PEN,
-    _RESHUFFLE,
-    _ROUND,
-    _ROW,
-    _SUPPLY,
-    _TRICK_ADD,
     B_FISH,
     B_LOVE,
     CHANCE_STEP,
@@ -44,6 +32,20 @@ from waddle.games.pebbles.steps import (
     PLAY_STEP,
     ROW,
     SCURRY_AGAIN,
+)
+from waddle.games.pebbles.undo_log import (
+    _BANK,
+    _DECK_POP,
+    _FISH,
+    _HAND_ADD,
+    _HAND_DEL,
+    _LOVE,
+    _PEN,
+    _RESHUFFLE,
+    _ROUND,
+    _ROW,
+    _SUPPLY,
+    _TRICK_ADD,
 )
 
 
