@@ -37,23 +37,28 @@ them: the way it came says how far it can go on and back), and the same walk fin
 penguins it blocks. Passing the turn joins the next player's tuples, which is at once
 their legal moves and whether they can move at all; checking a move is one dictionary
 lookup. The board's actions are canonical instances: a playout allocates none.
+
+**The parts.** This module holds the state's fields, the protocol, the hot path (apply,
+the rays kept up to date, undo, clone) and the scores; the rest are parts of the class,
+each in a module of its own and mixed in (as Waddle Waddle's rules are, for the reasons
+given in :mod:`waddle.games.waddle_waddle.state`):
+
+- :mod:`.queries`: where penguins stand and may go, the floes left and taken;
+- :mod:`.refusals`: why an action is illegal, in words;
+- :mod:`.replay`: ``apply_all``, many actions at once;
+- :mod:`.phases` and :mod:`.scoring` hold what the parts share and the result's types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
-
-from waddle.core import hexgrid
 from waddle.core.game import IllegalActionError, PerfectInformation
-from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.board import MAX_PLAYERS, MIN_PLAYERS, PENGUINS, Board
-
-Phase = Literal["place", "move"]
-
-NOBODY = -1
+from waddle.games.htmf.phases import NOBODY, Phase
+from waddle.games.htmf.queries import PositionQueries
+from waddle.games.htmf.refusals import Refusals
+from waddle.games.htmf.replay import FastReplay
+from waddle.games.htmf.scoring import Breakdown, PlayerResult, rank
 
 _BACK = (3, 4, 5, 0, 1, 2)
 """The opposite of each direction of :data:`waddle.core.hexgrid.DIRECTIONS`."""
@@ -62,55 +67,7 @@ _OTHERS = tuple(tuple(e for e in range(6) if e not in (d, _BACK[d])) for d in ra
 _NONE6 = ((),) * 6
 
 
-@dataclass(frozen=True)
-class PlayerResult:
-    """What one player took (as if the game ended now, until it is over)."""
-
-    player: int
-    fish: int
-    floes: int
-    by_fish: tuple[int, ...]
-    """How many of their floes had 1, 2 and 3 fish."""
-
-    def to_json(self) -> dict[str, object]:
-        return {"fish": self.fish, "floes": self.floes, "by_fish": list(self.by_fish)}
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """The result panel: every player's fish and floes, the winners and what decided it."""
-
-    players: tuple[PlayerResult, ...]
-    winners: tuple[int, ...]
-    decided_by: Literal["fish", "floes", "shared"]
-    """``fish``: one player has the most fish; ``floes``: the most floes broke a tie on
-    fish; ``shared``: players tied on both share the victory."""
-
-    @property
-    def scores(self) -> list[int]:
-        return [p.fish for p in self.players]
-
-    @property
-    def floes(self) -> list[int]:
-        return [p.floes for p in self.players]
-
-
-def rank(fish: list[int], floes: list[int]) -> tuple[list[int], str]:
-    """The winners by the tie-breaks, and what decided: ``fish``, ``floes`` or ``shared``.
-
-    >>> rank([10, 12, 12], [5, 4, 6]), rank([9, 9], [4, 4])
-    (([2], 'floes'), ([0, 1], 'shared'))
-    """
-    top = max(fish)
-    tied = [p for p, f in enumerate(fish) if f == top]
-    if len(tied) == 1:
-        return tied, "fish"
-    most = max(floes[p] for p in tied)
-    best = [p for p in tied if floes[p] == most]
-    return best, "floes" if len(best) == 1 else "shared"
-
-
-class HtmfState(PerfectInformation):
+class HtmfState(PositionQueries, Refusals, FastReplay, PerfectInformation):
     """A game of Hey, That's My Fish! in progress: floes, penguins, turns and history.
 
     Penguins live in *slots*: player ``p``'s ``k``-th penguin (in the order placed) is
@@ -206,79 +163,6 @@ class HtmfState(PerfectInformation):
         per = self.per_player
         return range(player * per, player * per + per)
 
-    def penguins_of(self, player: int) -> list[Hex]:
-        """Where ``player``'s penguins on the board stand, in the order they were placed."""
-        coords, pos = self.board.coords, self.pos
-        return [coords[pos[s]] for s in self._slots(player) if pos[s] >= 0]
-
-    def penguins(self) -> dict[Hex, int]:
-        """Every penguin on the board: its floe and its player."""
-        coords, per = self.board.coords, self.per_player
-        return {coords[f]: s // per for s, f in enumerate(self.pos) if f >= 0}
-
-    def penguin_at(self, h: Hex) -> int | None:
-        """The player whose penguin stands on ``h``, or None."""
-        i = self.board.index.get(h)
-        if i is None or self.at[i] < 0:
-            return None
-        return self.at[i] // self.per_player
-
-    def floes_left(self) -> dict[Hex, int]:
-        """Every floe still on the board (with or without a penguin) and its fish."""
-        board, taker = self.board, self.taker
-        return {board.coords[i]: board.fish[i] for i in range(len(board)) if taker[i] < 0}
-
-    def has_floe(self, h: Hex) -> bool:
-        i = self.board.index.get(h)
-        return i is not None and self.taker[i] < 0
-
-    def taken_by(self, player: int) -> list[Hex]:
-        """The floes ``player`` has taken off the board so far, in board order."""
-        coords = self.board.coords
-        return [coords[i] for i, p in enumerate(self.taker) if p == player]
-
-    @property
-    def taken_floes(self) -> list[int]:
-        """How many floes each player has taken off the board so far."""
-        return [self.taker.count(p) for p in range(self.players)]
-
-    @property
-    def reach(self) -> list[int]:
-        """``reach[6 * slot + d]``: how far each penguin could slide in direction ``d``."""
-        return [len(moves) for moves in self.ray_now]
-
-    def is_out(self, player: int) -> bool:
-        """Whether ``player`` takes no more turns (they could not move, or it is over)."""
-        return self.out[player]
-
-    def can_move(self, player: int) -> bool:
-        """Whether any of ``player``'s penguins can move (in the movement phase)."""
-        return any(self._listed(s) for s in self._slots(player) if self.pos[s] >= 0)
-
-    def movable_penguins(self) -> list[Hex]:
-        """The mover's penguins that can move now (none in the placement phase)."""
-        if self.mover < 0 or self.placed < self.total_penguins:
-            return []
-        coords, pos = self.board.coords, self.pos
-        return [coords[pos[s]] for s in self._slots(self.mover) if pos[s] >= 0 and self._listed(s)]
-
-    def destinations(self, h: Hex) -> list[Hex]:
-        """Where the penguin on ``h`` can move to now, direction by direction, nearest
-        first (empty if no penguin of the player to move stands there)."""
-        i = self.board.index.get(h)
-        if i is None or self.mover < 0 or self.placed < self.total_penguins:
-            return []
-        slot = self.at[i]
-        if slot < 0 or slot // self.per_player != self.mover:
-            return []
-        return [a.dst for a in self._listed(slot)]
-
-    def placements(self) -> list[Hex]:
-        """Where a penguin may be placed now (none after the placement phase)."""
-        if self.mover < 0 or self.placed >= self.total_penguins:
-            return []
-        return [a.dst for a in self.legal_actions()]
-
     def legal_actions(self) -> tuple[Action, ...]:
         """Placements on empty 1-fish floes in board order; then moves penguin by penguin
         (in the order placed), direction by direction, nearest floe first."""
@@ -300,75 +184,6 @@ class HtmfState(PerfectInformation):
     def _listed(self, slot: int) -> tuple[Action, ...]:
         """The moves of the penguin in ``slot``: its six rays' moves joined."""
         return sum(self.ray_now[6 * slot : 6 * slot + 6], ())
-
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` cannot be taken now, in words for the player; None if it is legal."""
-        if self.mover < 0:
-            return "the game is over"
-        board = self.board
-        dst = action.dst
-        j = board.index.get(dst)
-        to = f"{dst[0]},{dst[1]}"
-        if action.src is None:
-            if self.placed >= self.total_penguins:
-                return "every penguin is on the ice: move one of yours instead"
-            if j is None or self.taker[j] >= 0:
-                return f"there is no floe at {to}"
-            if self.at[j] >= 0:
-                return f"floe {to} already has a penguin"
-            if board.fish[j] != 1:
-                return f"floe {to} has {board.fish[j]} fish: penguins are placed on 1-fish floes"
-            return None
-        src = action.src
-        at = f"{src[0]},{src[1]}"
-        if self.placed < self.total_penguins:
-            return "penguins are still being placed: place one on an empty 1-fish floe"
-        i = board.index.get(src)
-        if i is None or self.at[i] < 0:
-            return f"there is no penguin on {at}"
-        owner = self.at[i] // self.per_player
-        if owner != self.mover:
-            return f"the penguin on {at} is player {owner}'s, not yours"
-        if src == dst:
-            return "a penguin must move at least one floe"
-        line = None if j is None else board.lines[i].get(j)
-        if line is None:
-            if j is None or self.taker[j] >= 0:
-                return f"there is no floe at {to}"
-            gap = self._gap_between(src, dst)
-            if gap is None:
-                return f"{to} is not in a straight line from {at}"
-            return f"the way from {at} to {to} crosses a gap at {gap[0]},{gap[1]}"
-        d, k = line[0], line[1]
-        for x in board.rays[i][d][: k + 1]:
-            h = board.coords[x]
-            where = f"{h[0]},{h[1]}"
-            if self.taker[x] >= 0:
-                if x == j:
-                    return f"there is no floe at {to}"
-                return f"the way from {at} to {to} crosses a gap at {where}"
-            if self.at[x] >= 0:
-                if x == j:
-                    return f"floe {to} already has a penguin"
-                return f"the way from {at} to {to} is blocked by a penguin on {where}"
-        return None
-
-    def _gap_between(self, src: Hex, dst: Hex) -> Hex | None:
-        """The first place without a floe on the straight line from ``src`` to ``dst``
-        (None if they are not in a straight line)."""
-        n = hexgrid.distance(src, dst)
-        for step in hexgrid.DIRECTIONS:
-            h = src
-            for _ in range(n):
-                h = hexgrid.add(h, step)
-            if h != dst:
-                continue
-            h = hexgrid.add(src, step)
-            while h != dst:
-                if not self.has_floe(h):
-                    return h
-                h = hexgrid.add(h, step)
-        return None
 
     # -- changing it --------------------------------------------------------------------
 
@@ -452,113 +267,6 @@ class HtmfState(PerfectInformation):
                 n += 1
             ray_now[b + e] = mine[e][n]
         self._history.append((canonical, i, mover, self._advance(mover)))
-
-    def apply_all(self, actions: Sequence[Action]) -> None:
-        """Take ``actions`` in turn, as as many :meth:`apply` calls would, only faster: a
-        move is checked by the floes it crosses and whether the next player can move by
-        the floes next to their penguins, and every penguin's moves are found once, at
-        the end (replaying a record never asks for them on the way).
-
-        On an illegal action, raises ``IllegalActionError`` with its position in
-        ``actions`` as ``.index``; the state is then where it was before that action.
-        """
-        board = self.board
-        free, at, pos, taker, fish = self.free, self.at, self.pos, self.taker, board.fish
-        place_index, move_index = board.place_index, board.move_index
-        place_actions = board.place_actions
-        history, taken_fish = self._history, self.taken_fish
-        per, players, total = self.per_player, self.players, self.total_penguins
-        advance = self._advance_by_neighbours
-        out, neighbors = self.out, board.neighbors
-        bad = None
-        for n, action in enumerate(actions):
-            mover = self.mover
-            if action.src is None:
-                j = place_index.get(action)
-                placed = self.placed
-                if j is None or mover < 0 or placed >= total or not free[j]:
-                    bad = n
-                    break
-                slot = mover * per + placed // players
-                free[j] = 0
-                at[j] = slot
-                pos[slot] = j
-                self.placed = placed + 1
-                if placed + 1 < total:
-                    self.mover = mover + 1 if mover + 1 < players else 0
-                    history.append((place_actions[j], -1, mover, None))
-                else:
-                    history.append((place_actions[j], -1, mover, advance(mover)))
-                continue
-            found = move_index.get(action)
-            if found is None or mover < 0 or self.placed < total:
-                bad = n
-                break
-            i, j, _, _, canonical, path = found
-            slot = at[i]
-            if slot < 0 or slot // per != mover:
-                bad = n
-                break
-            for x in path:
-                if not free[x]:
-                    break
-            else:
-                at[i] = NOBODY
-                taker[i] = mover
-                taken_fish[mover] += fish[i]
-                free[j] = 0
-                at[j] = slot
-                pos[slot] = j
-                # The usual turn pass, inline: the next player is in and their first
-                # penguin has a free floe next to it (else the full pass decides).
-                p = mover + 1 if mover + 1 < players else 0
-                if not out[p]:
-                    f = pos[p * per]
-                    if f >= 0:
-                        for x in neighbors[f]:
-                            if free[x]:
-                                self.mover = p
-                                history.append((canonical, i, mover, None))
-                                break
-                        else:
-                            history.append((canonical, i, mover, advance(mover)))
-                        continue
-                history.append((canonical, i, mover, advance(mover)))
-                continue
-            bad = n
-            break
-        if self.placed == total:
-            self._refresh_all()
-        self._legal = None
-        if bad is not None:
-            error = IllegalActionError(self.why_illegal(actions[bad]) or "illegal action")
-            error.index = bad  # type: ignore[attr-defined]
-            raise error
-
-    def _advance_by_neighbours(self, mover: int) -> list[tuple[int, list[int]]] | None:
-        """:meth:`_advance` for :meth:`apply_all`: whether a player can move is whether a
-        free floe is next to one of their penguins (their moves are not kept on the way)."""
-        players, out, pos, free = self.players, self.out, self.pos, self.free
-        neighbors, per = self.board.neighbors, self.per_player
-        removed = None
-        p = mover
-        for _ in range(players):
-            p = p + 1 if p + 1 < players else 0
-            if out[p]:
-                continue
-            for s in range(p * per, p * per + per):
-                f = pos[s]
-                if f >= 0:
-                    for x in neighbors[f]:
-                        if free[x]:
-                            self.mover = p
-                            return removed
-            if removed is None:
-                removed = []
-            removed.append((p, pos[p * per : p * per + per]))
-            self._take_off(p)
-        self.mover = NOBODY
-        return removed
 
     def _walk(self, slot: int, f: int) -> None:
         """Find the moves of the penguin in ``slot`` standing on floe ``f``, ray by ray."""
@@ -728,3 +436,6 @@ class HtmfState(PerfectInformation):
     def __repr__(self) -> str:
         status = "over" if self.mover < 0 else f"{self.phase}, to move {self.mover}"
         return f"<HtmfState {self.players} players, ply {self.ply}, {status}>"
+
+
+__all__ = ["NOBODY", "Breakdown", "HtmfState", "Phase", "PlayerResult", "rank"]

@@ -10,6 +10,9 @@ trip then a card of the hand gives it up, cards of the hand pick a waddle among 
 offered under it (or a click on an offered waddle plays it), and a rookery takes the
 waddle, the threat, a moved nest or fish, a drafted token.
 
+The words it says live apart: what to click next, hints and refusals in :mod:`.prompts`,
+what an action did in :mod:`.messages`; this module re-exports their public names.
+
 >>> from waddle.app.session import Session
 >>> session = Session.new("waddle-waddle", players=2, seed=3)
 >>> session.play(PRESENTER.on_control(session, "hero-katta"))
@@ -29,7 +32,7 @@ from typing import Any, ClassVar
 from waddle.core.game import OMNISCIENT
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle.actions import Action, parse_action
-from waddle.games.waddle_waddle.cards import HIDDEN, THREAT0, cards, code
+from waddle.games.waddle_waddle.cards import HIDDEN, cards, code
 from waddle.games.waddle_waddle.clicks import (
     DRAFT,
     EXCHANGE,
@@ -39,35 +42,39 @@ from waddle.games.waddle_waddle.clicks import (
     Clicks,
     clicks,
     hand_codes,
-    pay_words,
-    rookery_name,
     selected_cards,
     steps_to,
 )
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.heroes import HEROES
+from waddle.games.waddle_waddle.messages import describe
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.panels import (
-    HERO_BY_CODE,
     controls_html,
-    doing,
     info_html,
-    pending,
     players_html,
-    result_html,
     season_html,
     status_html,
-    table_html,
 )
+from waddle.games.waddle_waddle.prompts import (
+    CARD_KINDS,
+    ROOKERY_KINDS,
+    _deck_refusal,
+    _floe_refusal,
+    _hand_refusal,
+    _rookery_refusal,
+    hint_words,
+    last_rookery,
+    tip,
+)
+from waddle.games.waddle_waddle.result import result_html
 from waddle.games.waddle_waddle.state import WaddleWaddleState
-from waddle.games.waddle_waddle.threats import THREATS
+from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.view import board_svg, card_words
+from waddle.games.waddle_waddle.words import HERO_BY_CODE, doing
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
-
-ROOKERY_KINDS = {K.PLAY: "a", K.THREAT: "a", K.FISHTO: "a", K.MOVE: "b", K.CP: "b", K.SUPPLY: "b"}
-"""The action kinds that happen at a rookery, and which choice names it."""
 
 
 def _fact(state: WaddleWaddleState, action: Action) -> tuple[str, int, int, int, str, str]:
@@ -347,71 +354,6 @@ class WaddleWaddlePresenter:
         return _thumbnail()
 
 
-def hint_words(view: View, names: Sequence[str], action: Action) -> str:
-    """A decision in words, with the buttons it takes: "exchange King 3: press Exchange,
-    then click it"."""
-    kind, a, b = action
-    where = ""
-    if kind in ROOKERY_KINDS:
-        where = rookery_name(view, ROOKERY_IDS[a if ROOKERY_KINDS[kind] == "a" else b])
-    card = card_words(code(a)) if kind in CARD_KINDS and a != HIDDEN else ""
-    if kind == K.HERO:
-        return f"choose {HEROES[a].name}"
-    if kind in (K.DRAFT, K.TAKE) and a == HIDDEN:
-        return "take the deck's top card face down"
-    if kind in (K.DRAFT, K.TAKE):
-        first = steps_to(view, action)[0]
-        return f"{kind} {card}" + (": press Draft, then click it" if first[1] == DRAFT else "")
-    if kind == K.REFILL:
-        return f"refill your hand, starting with {card}"
-    if kind == K.EXCHANGE:
-        return f"exchange {card}: press Exchange, then click it"
-    if kind == K.FISH:
-        return f"go fishing with {card}: press Fishing trip, then click it"
-    if kind == K.WADDLE:
-        cards = " ".join(code(c) for c in a)
-        if view.phase == "waddle2":
-            return f"play the rest of your hand as a WaddleWaddle ({cards})"
-        return f"play the waddle {cards}"
-    if kind == K.PLAY:
-        place = next(p for p in view.offers[0].places if p.rookery == ROOKERY_IDS[a])
-        words = pay_words(place, where, b)
-        paid = f", {words[0].lower()}{words[1:]}"
-        return f"play it at {where}" + (paid if len(place.pay) > 1 else "")
-    if kind == K.THREAT:
-        return f"place the threat at {where}"
-    if kind == K.FISHTO:
-        return f"move a fish to {where}"
-    if kind == K.MOVE:
-        return f"move a nest of {names[a]} to {where}"
-    if kind == K.REMOVE:
-        return f"take a nest of {names[a]}"
-    if kind in (K.CP, K.SUPPLY):
-        if kind == K.CP:
-            larger, smaller = view.conservation_tokens[a]
-            token = f"the bonus token {larger}/{smaller}"
-        else:
-            token = f"the Fish Supply token +{view.fish_tokens[a]}"
-        return f"put {token} on {where}"
-    if kind == K.STOP:
-        return "play no WaddleWaddle" if view.phase == "waddle2" else "move no more nests"
-    return "pass: no action is possible"
-
-
-CARD_KINDS = (K.DRAFT, K.TAKE, K.REFILL, K.EXCHANGE, K.FISH)
-
-
-def last_rookery(view: View) -> str | None:
-    """The rookery where the last action happened, if it happened at one."""
-    if not view.last_action:
-        return None
-    action = parse_action(view.last_action)
-    which = ROOKERY_KINDS.get(action.kind)
-    if which is None:
-        return None
-    return ROOKERY_IDS[action.a if which == "a" else action.b]
-
-
 def _hand_index(hand: Sequence[str], text: str) -> int | None:
     """The place in the hand of ``Ki3`` (the first copy) or ``Ki3-2`` (the second)."""
     card, _, copy = text.partition("-")
@@ -423,306 +365,6 @@ def _hand_index(hand: Sequence[str], text: str) -> int | None:
             if seen == want:
                 return i
     return None
-
-
-def tip(view: View, now: Clicks, ui: Choice) -> str:
-    """What to click next, for the player to move."""
-    phase = view.phase
-    if phase == "hero":
-        return "Choose your penguin hero: each helps the waddles of one species (hover or see "
-        "'The six penguin heroes' beside the board)."
-    if phase == "turn":
-        if ui.mode == EXCHANGE:
-            return "Exchange: click the card of your hand to give; then a face-up card to take."
-        if ui.mode == FISH:
-            return "Fishing trip: click the card of your hand to put on the ice floe."
-        if ui.mode == DRAFT:
-            return "Draft: click a face-up card, or the deck to draw face down."
-        if ui.mode == REFILL:
-            return "Refill: click the face-up card to start with; then a second card."
-        if not hand_codes(view):
-            return (
-                "Your hand is empty: click a face-up card to refill (two cards), or press "
-                "Draft to take only one."
-            )
-        picked = selected_cards(view, ui)
-        if picked:
-            return (
-                f"Picked {' '.join(picked)}: the waddles below hold them. Pick more cards, "
-                "click a waddle to play it, or press Exchange or Fishing trip for one card."
-            )
-        return (
-            "Click a face-up card to draft it (or the deck, face down); press Exchange or "
-            "Fishing trip, then a card of your hand; or play a waddle: click one under your "
-            "hand, or pick its cards."
-        )
-    if phase == "take":
-        return "Click the face-up card you take in exchange (not the one you gave)."
-    if phase == "refill2":
-        return "Click a second face-up card, or the deck for its top card face down."
-    if phase == "lynch":
-        return "Dr. Lynch: click a face-up card to start refilling your hand."
-    if phase == "play":
-        if ui.rookery is not None:
-            return f"At {rookery_name(view, ui.rookery)}: choose how the fish is paid."
-        return "Click a highlighted rookery to play your waddle there (or choose below)."
-    if phase == "waddle2":
-        if now.offers:
-            return "Your other cards make a waddle: play it too (a WaddleWaddle), or not."
-        return "Your other cards do not make a waddle: press No WaddleWaddle to go on."
-    if phase in ("dyan", "oil"):
-        if not now.rookeries:
-            return "Choose whose nest moves, then click the rookery it goes to."
-        return "Click the rookery the nest goes to."
-    if phase == "threat":
-        return "Click a highlighted rookery to place the threat there."
-    if phase == "shark":
-        return "Click the rookery one of the fish goes to."
-    if phase == "sheathbill":
-        return "Choose whose nest the Snowy Sheathbill takes."
-    if phase == "tokens":
-        if not now.rookeries:
-            return "Choose a token, then click the rookery it goes to."
-        return "Click a rookery without a token of this kind to place it there."
-    return ""
-
-
-def _rookery_refusal(state: WaddleWaddleState, view: View, rid: str) -> str:
-    phase = view.phase
-    r = ROOKERY_IDS.index(rid)
-    name = rookery_name(view, rid)
-    if not view.legal:
-        return "It is not your turn to act."
-    if phase == "turn":
-        return (
-            "Choose a waddle first: pick its cards in your hand, or click one of the waddles "
-            "offered under it."
-        )
-    if phase == "play":
-        return _sentence(state.why_illegal(Action.play(r)) or f"not at {name}")
-    if phase == "threat":
-        return _sentence(state.why_illegal(Action(K.THREAT, r)) or f"not at {name}")
-    if phase in ("dyan", "oil"):
-        return (
-            "Choose whose nest moves first."
-            if pending(view, "rookery") != rid
-            else ("The nest must leave this rookery: click another one.")
-        )
-    if phase == "shark":
-        return "The Shark's fish go to another rookery."
-    if phase == "tokens":
-        return "Choose a token first, then a rookery without one."
-    return f"Nothing to do at {name} now."
-
-
-def _floe_refusal(view: View, ui: Choice) -> str:
-    if not view.legal:
-        return "It is not your turn to act."
-    if ui.mode in (EXCHANGE, FISH):
-        return "Click a card of your hand first."
-    if view.phase == "turn":
-        return "You cannot draft with 9 cards in hand."
-    if view.phase == "take":
-        return "Take a different card from the one you gave."
-    return "Not that card now."
-
-
-def _deck_refusal(view: View, ui: Choice) -> str:
-    if not view.legal:
-        return "It is not your turn to act."
-    if view.event == "blizzard" or (view.event_words and "face down" in view.event_words[1]):
-        return "No card is taken face down this season."
-    if not view.deck_size:
-        return "The deck is empty."
-    return "Not the deck now."
-
-
-def _hand_refusal(view: View, ui: Choice) -> str:
-    if not view.legal:
-        return "It is not your turn to act."
-    if view.phase != "turn":
-        return "Not a card of your hand now."
-    if ui.mode == EXCHANGE:
-        return "That card cannot be exchanged now."
-    if ui.mode == FISH:
-        return "You cannot go fishing with that card now."
-    return "Not that card now."
-
-
-def _sentence(reason: str) -> str:
-    text = reason[0].upper() + reason[1:]
-    return text if text.endswith(".") else text + "."
-
-
-# -- messages -------------------------------------------------------------------------------
-
-
-def describe(
-    before: WaddleWaddleState,
-    after: WaddleWaddleState,
-    names: Sequence[str],
-    player: int,
-    action: Action,
-) -> str:
-    """What ``action`` of ``player`` did, and what it set off, in public words."""
-    name = names[player]
-    kind, a, b = action
-    r_name = _rookery_names(before)
-    said: list[str] = []
-    if kind == K.HERO:
-        hero = HEROES[a]
-        said.append(f"{name} chose {hero.name} ({_species(hero.species)}).")
-    elif kind == K.DRAFT:
-        if a == HIDDEN:
-            said.append(f"{name} drafted the deck's top card face down.")
-        else:
-            said.append(f"{name} drafted {card_words(code(a))}.")
-    elif kind == K.EXCHANGE:
-        said.append(f"{name} gives {card_words(code(a))} to the ice floe (Exchange).")
-    elif kind == K.FISH:
-        gained = after.fish[player] - before.fish[player]
-        said.append(
-            f"{name} went fishing: {card_words(code(a))} to the ice floe, "
-            f"{gained} fish to their hand."
-        )
-    elif kind == K.REFILL:
-        said.append(f"{name} refills their hand: {card_words(code(a))}.")
-    elif kind == K.TAKE:
-        what = "the deck's top card face down" if a == HIDDEN else card_words(code(a))
-        frozen = after.frozen[player] and not before.frozen[player]
-        said.append(f"{name} takes {what}" + (": Frozen." if frozen else "."))
-    elif kind == K.WADDLE:
-        said.append(f"{name} plays the waddle {' '.join(code(c) for c in a)}.")
-    elif kind == K.PLAY:
-        gained = after.score[player] - before.score[player]
-        if len(after.bonuses) > len(before.bonuses):
-            gained -= after.bonuses[-1][player]  # the season ended with this turn
-        nests = before.nest_left[player] - after.nest_left[player]
-        paid = ""
-        if b:
-            paid = f", {b} fish from their hand"
-        said.append(
-            f"At {r_name[a]}: {gained} points, {nests} nest{'s' if nests != 1 else ''}{paid}."
-        )
-    elif kind == K.MOVE:
-        src = before.at
-        said.append(f"{name} moves a nest of {names[a]} from {r_name[src]} to {r_name[b]}.")
-    elif kind == K.STOP:
-        said.append(f"{name} stops." if before.phase != "waddle2" else f"{name}: no WaddleWaddle.")
-    elif kind == K.PASS:
-        said.append(f"{name} passes: no action was possible.")
-    elif kind == K.THREAT:
-        threat = THREATS[before.threat]
-        said.append(f"{name} places the {threat.name} at {r_name[a]}: {threat.text}")
-    elif kind == K.FISHTO:
-        said.append(f"A fish of {r_name[before.at]} swims to {r_name[a]} (the Shark).")
-    elif kind == K.REMOVE:
-        said.append(f"The Snowy Sheathbill takes a nest of {names[a]} at {r_name[before.at]}.")
-    elif kind in (K.CP, K.SUPPLY):
-        if kind == K.CP:
-            larger, smaller = before.components.conservation_tokens[a]
-            token = f"the bonus token {larger}/{smaller}"
-        else:
-            token = f"the Fish Supply token +{before.components.fish_tokens[a]}"
-        said.append(f"{name} puts {token} on {r_name[b]}.")
-    said += _consequences(before, after, names, player, action)
-    return " ".join(said)
-
-
-def _rookery_names(state: WaddleWaddleState) -> list[str]:
-    return [r.name for r in state.components.rookeries]
-
-
-def _species(k: int) -> str:
-    from waddle.games.waddle_waddle.cards import SPECIES_NAMES
-
-    return SPECIES_NAMES[k]
-
-
-def _consequences(
-    before: WaddleWaddleState,
-    after: WaddleWaddleState,
-    names: Sequence[str],
-    player: int,
-    action: Action,
-) -> list[str]:
-    """What an action set off that everyone sees: cards turned up, a threat, the hand
-    going to the ice floe, the season's end, the next season, who decides next."""
-    said: list[str] = []
-    kind = action.kind
-    same_season = after.season == before.season
-    if kind in (K.PLAY, K.STOP, K.MOVE) and same_season and after.phase != "waddle2":
-        given = list(before.hands[player])
-        for c in after.hands[player]:
-            if c in given:
-                given.remove(c)
-        if given and before.phase in ("play", "waddle2", "dyan"):
-            said.append(f"The rest of the hand goes to the ice floe: {_cards(given)}.")
-    if same_season:
-        drawn = list(before.decks[before.season][before.pos : after.pos])
-        if drawn and action.a == HIDDEN and kind in (K.DRAFT, K.TAKE) and drawn[0] < THREAT0:
-            drawn = drawn[1:]  # the card drawn face down: its owner's secret
-        up = [c for c in drawn if c < THREAT0]
-        if up:
-            said.append(f"Turned up on the ice floe: {_cards(up)}.")
-        threats = [c for c in drawn if c >= THREAT0]
-        if threats:
-            threat = THREATS[threats[0] - THREAT0]
-            then = (
-                "it is the fourth: the season ends after this round and one more."
-                if after.threats_seen == 4
-                else "then their turn is over."
-            )
-            said.append(
-                f"A threat turned up: the {threat.name}! {names[after.cur]} places it; {then}"
-            )
-    if len(after.bonuses) > len(before.bonuses):
-        bonus = after.bonuses[-1]
-        won = ", ".join(f"{names[p]} +{v}" for p, v in enumerate(bonus) if v) or "nobody"
-        said.append(f"Season {before.season + 1} is over. End-of-season bonuses: {won}.")
-        if after.is_over():
-            winners = after.winners()
-            said.append(
-                "The game is over: "
-                + (f"{names[winners[0]]} wins!" if len(winners) == 1 else "a shared victory!")
-            )
-        else:
-            said.append(
-                f"{names[after.first]}, last placed, is the first player of season "
-                f"{before.season + 2}; first the tokens are drafted."
-            )
-    elif after.season != before.season:
-        event = after.event
-        said.append(
-            f"Season {after.season + 1} begins"
-            + (f": {event.name}, {event.text}" if event is not None else ".")
-        )
-    elif before.phase == "hero" and after.phase != "hero":
-        event = after.event
-        said.append(
-            "Season 1 begins" + (f": {event.name}, {event.text}" if event is not None else ".")
-        )
-    if after.is_over():
-        return said
-    mover = after.to_move()
-    if after.phase == "threat" and mover != player:
-        return said  # who places the threat is said above
-    if (
-        mover == player
-        and after.phase == "turn"
-        and after.cur == before.cur
-        and same_season
-        and before.phase != "hero"
-    ):
-        said.append(f"{names[player]} takes another action.")
-    elif mover is not None and mover != player:
-        verb = {"hero": "chooses", "tokens": "places a token"}.get(after.phase, "plays")
-        said.append(f"{names[mover]} {verb} next.")
-    return said
-
-
-def _cards(cs: Sequence[int]) -> str:
-    return ", ".join(card_words(code(c)) for c in cs)
 
 
 def _words(action: Action) -> str:
@@ -766,4 +408,13 @@ def _thumbnail() -> BoardSvg:
 
 PRESENTER = WaddleWaddlePresenter()
 
-__all__ = ["PRESENTER", "WaddleWaddlePresenter", "describe", "tip"]
+__all__ = [
+    "CARD_KINDS",
+    "PRESENTER",
+    "ROOKERY_KINDS",
+    "WaddleWaddlePresenter",
+    "describe",
+    "hint_words",
+    "last_rookery",
+    "tip",
+]
