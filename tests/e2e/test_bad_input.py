@@ -7,6 +7,7 @@ compared with the engine's state (``assert_hooks_match``).
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -19,8 +20,10 @@ from conftest import (
     open_app,
     read_hooks,
 )
+from playwright.sync_api import expect
 
 from waddle.app.session import Session
+from waddle.games import GAMES
 from waddle.games.waddle import SCOUT, Action
 from waddle.games.waddle.link import decode_game
 
@@ -309,3 +312,83 @@ def test_python_error_in_a_move_is_shown_and_the_game_kept(page, page_log):
     hooks = read_hooks(page)
     assert_hooks_match(hooks, session.state)
     assert hooks["problem"] is None
+
+
+# ---------------------------------------------------------------------------- the game in progress
+
+
+def game_in_progress(game_id: str, plies: int = 6) -> Session:
+    """A game of ``game_id`` a few random decisions in, made on CPython."""
+    entry = GAMES.by_id(game_id)
+    session = Session.new(game_id, entry.players[0], 31)
+    rng = random.Random(5)
+    for _ in range(plies):
+        session.play(rng.choice(session.state.legal_actions()))
+    return session
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in GAMES])
+def test_a_damaged_link_opened_over_a_game_in_progress_keeps_that_game(page, game_id):
+    playing = game_in_progress(game_id)
+    link = playing.link()
+    open_app(page, "./#" + link)  # the page autosaves the game it shows
+    assert read_hooks(page)["hash"] == "#" + link
+
+    others = [e for e in GAMES if e.id != game_id]
+    damaged = {
+        "truncated": link[:-6],
+        "another game's prefix": others[0].link_prefixes[0] + link.split(".", 1)[1],
+    }
+    for kind, text in damaged.items():
+        page.goto("about:blank")  # a new visit: only the hash differing, it would not reload
+        open_app(page, "./#" + text)
+        hooks = read_hooks(page)
+        assert hooks["problem"].startswith("The game in this link could not be opened: "), kind
+        assert hooks["problem"].endswith("Your game in progress is shown instead."), kind
+        assert hooks["hash"] == "#" + link, f"{kind}: the game in progress is on the board"
+        assert_no_markup_from_outside(page)
+
+    page.goto("about:blank")
+    open_app(page, "./")  # a plain reload resumes it: the autosave was never replaced
+    hooks = read_hooks(page)
+    assert hooks["hash"] == "#" + link
+    assert hooks["problem"] is None
+
+
+def test_files_the_game_cannot_hold_are_refused_on_import_and_the_game_stays(page, tmp_path):
+    playing = game_in_progress("pebbles")
+    open_app(page, "./#" + playing.link())
+    before = read_hooks(page)["hash"]
+    unlinkable = json.loads(playing.record().dumps())
+    unlinkable["seed"] = 10**30  # no link can carry it: a reload would have lost the game
+    tokens = json.loads(game_in_progress("waddle-waddle").record().dumps())
+    files = {
+        "deep.json": ("[" * 5000 + "]" * 5000, "nested deeper than"),
+        "seed.json": (json.dumps(unlinkable), "seed"),
+        "tokens.json": (json.dumps(_with_junk_tokens(tokens)), "token"),
+    }
+    for name, (text, says) in files.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        page.click('.app-header [data-command="open-saves"]')
+        page.set_input_files("#import-file", path)
+        message = page.locator("#saves-message")
+        expect(message).to_contain_text("Not imported: ")
+        assert says in message.text_content(), name
+        assert len(message.text_content()) < 300
+        page.keyboard.press("Escape")
+        assert read_hooks(page)["hash"] == before, name
+
+    # Python is still well after all that: a good file imports.
+    good = tmp_path / "good.json"
+    good.write_text(game_in_progress("htmf").record().dumps(), encoding="utf-8")
+    page.click('.app-header [data-command="open-saves"]')
+    page.set_input_files("#import-file", good)
+    expect(page.locator("#message")).to_have_text("Game imported.")
+
+
+def _with_junk_tokens(record: dict) -> dict:
+    """A Waddle Waddle record whose conservation tokens hold a word, not a number (its
+    reader sorted them before checking their type, and the import said nothing at all)."""
+    record["tokens"]["conservation"][0] = "three"
+    return record
