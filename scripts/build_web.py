@@ -157,13 +157,21 @@ def source_files(folder: Path, suffixes: set[str]) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(ROOT).as_posix())
 
 
+NOT_IN_THE_PAGE = ROOT / "waddle" / "bench"
+"""The command line's benchmarks: the page never imports them, so they are not packed."""
+
+
 def app_zip_bytes() -> bytes:
     """The engine and the web Python modules as a deterministic zip.
 
     Entries are sorted, carry a fixed timestamp and mode, and are compressed at a fixed
     level, so the same sources always give the same bytes (and the same file name).
     """
-    files = source_files(ROOT / "waddle", ENGINE_SUFFIXES)
+    files = [
+        p
+        for p in source_files(ROOT / "waddle", ENGINE_SUFFIXES)
+        if not p.is_relative_to(NOT_IN_THE_PAGE)
+    ]
     files += [p for p in sorted((ROOT / "web").glob("*.py")) if p.is_file()]
     if not any(p.name == "__init__.py" and p.parent.name == "waddle" for p in files):
         raise BuildError("waddle/__init__.py not found: nothing to pack")
