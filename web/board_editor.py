@@ -109,7 +109,7 @@ class BoardEditor:
                 + " (The browser's storage is full: export the board to keep it.)"
             ).strip()
 
-    def render(self, focus: str | None = None) -> None:
+    def render(self, focus_on: str | None = None) -> None:
         editing = self.editing
         board = editing.board()
         svg = element("editor-board")
@@ -126,14 +126,14 @@ class BoardEditor:
         play.title = "" if playable else "Fix the errors first."
         session = self.page.session
         element("editor-from-game").disabled = session is None or session.game.id != editing.game.id
-        if focus is not None:
-            again = svg.querySelector(f'[data-edit-hex="{focus}"]')
+        if focus_on is not None:
+            again = svg.querySelector(f'[data-edit-hex="{focus_on}"]')
             if not ffi.is_none(again):
                 focus(again)
 
-    def _edited(self, focus: str | None = None) -> None:
+    def _edited(self, focus_on: str | None = None) -> None:
         self._keep_draft()
-        self.render(focus)
+        self.render(focus_on)
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-edit-hex], [data-edit-tool], [data-editor-command]")

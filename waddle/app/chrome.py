@@ -72,7 +72,7 @@ def chooser_html(
             f"<span class=game-summary>{escape(entry.summary)}</span>"
             f'<span class="game-play">Play with friends</span></button>'
             f'<button type="button" class="game-versus primary" data-versus-computer="{entry.id}" '
-            f'aria-label="Play {escape(entry.title)} against the computer">'
+            f'aria-label="Play the computer: {escape(entry.title)}">'
             f"Play the computer</button>{resume}</li>"
         )
     return f'<ul class="game-choices">{"".join(items)}</ul>'
