@@ -47,7 +47,7 @@ from waddle.games.pebbles.actions import (
     STEP,
     Action,
 )
-from waddle.games.pebbles.cards import CARDS, COURT, Card, parse_card
+from waddle.games.pebbles.cards import CARDS, COURT, SUITS, Card, parse_card
 from waddle.games.pebbles.choices import (
     FISH as FISHING,
 )
@@ -71,6 +71,7 @@ from waddle.games.pebbles.panels import (
     territories_html,
 )
 from waddle.games.pebbles.state import PebblesState
+from waddle.games.pebbles.symbols import suit_icon
 from waddle.games.pebbles.turns import TurnMarks, fact, said, short_line, turns_of
 from waddle.games.pebbles.view import board_svg
 from waddle.ui.markup import BoardSvg
@@ -504,7 +505,11 @@ def _trick_winner(trick: Sequence[Card]) -> int:
 
 @cache
 def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
+    """rules.html with each suit's symbol drawn where it says ``<!--suit:court-->``."""
+    text = Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
+    for suit in SUITS:
+        text = text.replace(f"<!--suit:{suit.name.lower()}-->", suit_icon(suit, 16))
+    return text
 
 
 @cache
