@@ -434,6 +434,19 @@ def test_every_turn_of_a_game_is_a_clean_verb_phrase(players):
             assert len(actions.findall(words)) <= 2, "two actions at most"
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_turn_so_far_reads_as_a_phrase_at_every_decision(players):
+    """The move list is drawn after every decision: a turn under way (a scurrying penguin
+    chosen, not moved yet) reads as a phrase too."""
+    session = new(players, seed=50 + players)
+    rng = random.Random(players)
+    state = session.state
+    while not state.is_over():
+        assert session.play(rng.choice(state.legal_actions()))
+        words = _turn_spoken(session)
+        assert words.startswith("played the ") and not words.endswith((" ", ",", "to")), words
+
+
 def test_a_push_says_where_each_pushed_penguin_went():
     from waddle.games.pebbles.actions import K_PUSH
     from waddle.games.pebbles.turns import turns_of

@@ -352,7 +352,7 @@ def _row(view: PebblesView, clickable: dict) -> str:
     known = ""
     if view.deck_known:
         # After a reshuffle everyone knows which cards the deck holds, not their order.
-        minis = "".join(f"<li>{mini_card_html(c)}</li>" for c in view.deck_known)
+        minis = "".join(f"<li>{mini_card_html(c, hook=False)}</li>" for c in view.deck_known)
         known = (
             '<details class="deck-known" id="pebbles-deck-known"><summary>which cards</summary>'
             f'<ol class="cards mini-cards">{minis}</ol>'

@@ -263,7 +263,7 @@ def _said(part: Part, player: int, names: Sequence[str]) -> str:
     if kind == K_COURT_PENGUIN:
         return f"used Court to put a penguin on tile {arg}" + _moved_it(part.walks)
     if kind == K_SCURRY:
-        walks = [f"from tile {w.start} to {_route(w)}" for w in part.walks]
+        walks = [_from_to(w) for w in part.walks]
         text = "used Scurry to move a penguin " + walks[0]
         return text + "".join(f" and another {w}" for w in walks[1:])
     if kind == K_PUSH:
@@ -274,6 +274,12 @@ def _said(part: Part, player: int, names: Sequence[str]) -> str:
 def _moved_it(walks: Sequence[Walk]) -> str:
     walk = walks[0] if walks else None
     return f" and moved it to {_route(walk)}" if walk and walk.path else ""
+
+
+def _from_to(walk: Walk) -> str:
+    """A scurrying penguin: "from tile 5 to 7"; only "from tile 5" while it has not moved
+    yet (the turn so far)."""
+    return f"from tile {walk.start}" + (f" to {_route(walk)}" if walk.path else "")
 
 
 def _route(walk: Walk) -> str:

@@ -466,12 +466,14 @@ def card_html(card: Card, control: str | None = None, doing: str = "", last: boo
     )
 
 
-def mini_card_html(card: Card) -> str:
+def mini_card_html(card: Card, hook: bool = True) -> str:
     """A card small, its number and symbol: another player's known card, or every hand
-    of a finished game. Said as "7 of Court"."""
+    of a finished game. Said as "7 of Court". Without ``hook`` it has no ``data-card``
+    (the deck's known cards, which are in no hand and not face up)."""
     suit = card.suit
+    attrs = f' data-card="{card}"' if hook else ""
     return (
-        f'<span class="card card-mini {suit_class(suit)}" data-card="{card}" '
+        f'<span class="card card-mini {suit_class(suit)}"{attrs} '
         f'data-suit="{suit.name.lower()}"><span class="card-number">{card.number}</span>'
         f'{suit_icon(suit, 14)}<span class="visually-hidden"> of {suit.name}</span></span>'
     )
