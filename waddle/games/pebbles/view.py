@@ -299,24 +299,27 @@ def board_svg(
             attrs += f' role="img" aria-label="{label}"'
         parts.append(f'<g class="tile" {attrs}>{"".join(inner)}</g>')
     parts.append(static.edges)
-    parts.append(_move_arrows(marks, layout, static.centres))
     parts.extend(tile_marks)
+    parts.append(_move_arrows(marks, layout, static.centres))
     parts.append(static.pathways)
     return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
 
 
 def _move_arrows(marks: TurnMarks, layout: Layout, centres: Sequence[tuple[float, float]]) -> str:
     """An arrow for each penguin the last turn moved, from the tile it set out from
-    through each tile it stepped to: under the tokens (they stay readable), over the
-    tiles, on a white halo so it reads on every territory's pattern."""
+    through each tile it stepped to, on a white halo so it reads on every territory's
+    pattern. Its ends stop beyond the tokens round a tile's centre, so a step to the
+    next tile is an arrow across their shared edge and hides no count."""
     arrows = []
     for _, start, path in marks.moves:
         points = [centres[layout.index[t]] for t in (start, *path)]
-        points = _trimmed(points, SIZE * 0.3, SIZE * 0.42)
+        points = _trimmed(points, SIZE * 0.55, SIZE * 0.55)
         if len(points) < 2:
             continue
-        d = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in points)
         head = _arrow_head(points[-2], points[-1], 11.0)
+        # The shaft stops inside the head, so its round end never shows past the tip.
+        shaft = [*points[:-1], _towards(points[-1], points[-2], 7.0)]
+        d = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in shaft)
         arrows.append(
             f'<path class="move-arrow-halo" d="{d}"/><path class="move-arrow" d="{d}"/>'
             f'<polygon class="move-arrow-head" points="{head}"/>'
@@ -335,14 +338,15 @@ def _trimmed(
     points = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
     if len(points) < 2:
         return points
-
-    def towards(a: tuple[float, float], b: tuple[float, float], by: float):
-        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-        return (a[0] + (b[0] - a[0]) * by / length, a[1] + (b[1] - a[1]) * by / length)
-
-    points[0] = towards(points[0], points[1], start)
-    points[-1] = towards(points[-1], points[-2], end)
+    points[0] = _towards(points[0], points[1], start)
+    points[-1] = _towards(points[-1], points[-2], end)
     return points
+
+
+def _towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+    """The point ``by`` units from ``a`` on the way to ``b``."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return (a[0] + (b[0] - a[0]) * by / length, a[1] + (b[1] - a[1]) * by / length)
 
 
 def _arrow_head(a: tuple[float, float], b: tuple[float, float], size: float) -> str:
