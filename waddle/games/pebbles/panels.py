@@ -316,7 +316,9 @@ def _other_hands(view: PebblesView, seats: Sequence[Seat], legend: bool) -> str:
 
 def _trick(view: PebblesView, seats: Sequence[Seat]) -> str:
     led = view.led_suit
-    if led is None:
+    if view.over:
+        about = "All ten tricks are played."
+    elif led is None:
         about = "No card yet: the first card played leads its suit."
     else:
         about = f"{suit_name(led)} led: the highest {led.name} wins."
@@ -465,28 +467,38 @@ def result_html(view: PebblesView, seats: Sequence[Seat]) -> str:
             )
     ranked = sorted(range(len(rows)), key=lambda p: (-rows[p].total, p))
     body = []
+    details = []
     for p in ranked:
         r = rows[p]
-        tiles = ", ".join(map(str, r.tiles)) or "none"
-        territories = ", ".join(escape(t) for t in r.territory_names) or "none"
         cls = " class=winner" if p in winners else ""
         body.append(
             f'<tr data-result-player="{p}" data-total="{r.total}" data-pebbles="{r.pebbles}" '
             f'data-territories="{r.territories}" data-love="{r.love}" data-fish="{r.fish}"{cls}>'
             f"<th scope=row>{chip(seats[p], p)}</th>"
-            f"<td>{r.pebbles} <span class=hint>(tiles {tiles})</span></td>"
-            f"<td>{r.territories} <span class=hint>({territories})</span></td>"
-            f"<td>{r.love}</td><td>{r.fish} <span class=hint>({r.fish_tokens} tokens)</span></td>"
+            f"<td>{r.pebbles}</td><td>{r.territories}</td><td>{r.love}</td><td>{r.fish}</td>"
             f'<td class="total">{r.total}</td></tr>'
         )
+        details.append(f"<li>{_scoring_details(seats[p].name, r)}</li>")
+    # The numbers in a table narrow enough for a phone; where they come from, under it.
     return (
         f"<h2>{headline}</h2>"
         f'<p class="tie-break" data-decided-by="{breakdown.decided_by}">{why}</p>'
         '<table class="results"><thead><tr><th scope=col>Player</th>'
-        "<th scope=col>Pebbles</th><th scope=col>Territories</th><th scope=col>Love</th>"
+        "<th scope=col>Pebbles</th><th scope=col>Terri&shy;tories</th><th scope=col>Love</th>"
         "<th scope=col>Fish</th><th scope=col>Total</th></tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
+        f'<ul class="result-details hint">{"".join(details)}</ul>'
         '<p class="hint">Pebbles on the tiles you control, the VP of the territories you '
         "control, a point per love token, a point per two fish tokens; ties for control give "
         "every tied player the full points.</p>"
     )
+
+
+def _scoring_details(name: str, row) -> str:
+    """Where a player's points come from: "Cy: pebbles on tiles 1, 6 and 7; Ridge; 2 fish
+    tokens"."""
+    tiles = ", ".join(map(str, row.tiles))
+    pebbles = f"pebbles on tiles {tiles}" if row.tiles else "no tile controlled"
+    territories = ", ".join(escape(t) for t in row.territory_names) or "no territory"
+    tokens = f"{row.fish_tokens} fish token{'s' if row.fish_tokens != 1 else ''}"
+    return f"<strong>{escape(name)}</strong>: {pebbles}; {territories}; {tokens}"
