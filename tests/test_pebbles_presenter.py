@@ -513,6 +513,16 @@ def test_the_last_turns_marks_stay_while_the_next_player_has_only_played_a_card(
     assert last_turn_marks(state) == before
 
 
+def test_a_world_without_undo_information_has_no_turn_marks():
+    """A bot's determinized world keeps no undo information: no marks, and no error."""
+    from waddle.core.rng import Rng
+    from waddle.games.pebbles.turns import TurnMarks, last_turn_marks
+
+    state = random_game(3, seed=4, plies=30).state
+    assert last_turn_marks(state).tiles
+    assert last_turn_marks(state.determinize(0, Rng(1))) == TurnMarks()
+
+
 def test_without_the_turns_marks_the_board_marks_the_last_tile_as_before():
     session = random_game(2, seed=8, plies=25)
     view = session.state.view(SPECTATOR)

@@ -351,15 +351,21 @@ def last_marks(facts: Sequence[Fact]) -> TurnMarks:
 def last_turn_marks(state: Any) -> TurnMarks:
     """The marks of ``state``'s most recent turn that changed a tile, from its history
     (public: every decision that names a tile is seen by every seat). Decisions are
-    taken back on a copy until that turn is whole: a turn is a few decisions."""
+    taken back on a copy until that turn is whole: a turn is a few decisions. A state
+    that keeps no undo information (a bot's determinized world) has no marks.
+
+    This is what the view would carry for the board (``PebblesView.last_turn``, see
+    :func:`waddle.games.pebbles.presenter.last_turn_of`)."""
     back = state.clone()
     facts: list[Fact] = []
     while back.history:
-        action = back.undo()
+        try:
+            action = back.undo()
+        except ValueError:  # no undo information
+            return TurnMarks()
         facts.insert(0, fact(back, action))
-        turns = turns_of(facts)
         # The earliest turn may be cut; any later one is whole.
-        if any(marks_of(t).tiles for t in turns[1:]):
+        if any(marks_of(t).tiles for t in turns_of(facts)[1:]):
             break
     return last_marks(facts)
 
