@@ -524,9 +524,11 @@ def test_a_world_without_undo_information_has_no_turn_marks():
 
 
 def test_without_the_turns_marks_the_board_marks_the_last_tile_as_before():
+    from waddle.games.pebbles.view import board_svg
+
     session = random_game(2, seed=8, plies=25)
     view = session.state.view(SPECTATOR)
-    board = PRESENTER.render(session.scene(SPECTATOR, False)).board.markup
+    board = board_svg(view, session.seats, marks=None).markup
     lit = re.findall(r'data-tile="(\d+)"[^>]*data-last="true"', board)
     assert lit == [str(view.last_tile)]
 
