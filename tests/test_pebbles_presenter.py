@@ -209,7 +209,9 @@ def test_the_move_list_has_one_entry_a_turn_by_rounds():
     assert all(len(g.moves) == 3 for g in groups[:-1]), "three turns a round"
     first = groups[0].moves[0]
     played = session.full_record().actions[0]
-    assert first.notation.startswith(f"{played.arg}{played.arg.suit.symbol}")
+    card = played.arg
+    assert first.notation.startswith(f"{card.number} {card.suit.name}"), "the card, in words"
+    assert first.spoken.startswith(f"played the {card.describe()}")
     plies = [m.ply for g in groups for m in g.moves]
     assert plies == sorted(plies) and plies[-1] == session.state.ply
 
@@ -299,3 +301,254 @@ def test_the_chooser_picture_is_the_four_player_layout_without_hooks():
     assert art.count('<g class="tile"') == 13
     assert "data-hex=" not in art and "tabindex" not in art
     assert 'id="pbt-t0"' in art, "its patterns' ids differ from the board's"
+
+
+# -- issue 27: a screen a player reads at a glance ---------------------------------------------
+
+FONT_GLYPHS = re.compile("[♥✋●»✓\U0001f300-\U0001faff]")
+"""Symbols that rest on the system's fonts (✋ is an empty box in Debian's Chromium): the
+page draws its own SVG instead."""
+COORDINATES = re.compile(r"-?\d+,-?\d+")
+"""A place named by its axial coordinates ("1,-2"), which the board never shows."""
+
+
+def test_a_card_shows_its_number_suit_symbol_and_name_and_the_rules_are_one_legend():
+    from waddle.games.pebbles.cards import SUITS
+
+    session = new(4, seed=9)
+    state = session.state
+    player = state.to_move()
+    table = PRESENTER.render(session.scene(player, True)).table
+    for c in state.hands[player]:
+        card = CARDS[c]
+        button = re.search(rf'<button [^>]*data-card="{card}".*?</button>', table)[0]
+        assert f'<span class="card-number">{card.number}</span>' in button
+        assert f'data-suit-icon="{card.suit.name.lower()}"' in button, "the project's own SVG"
+        assert f"{card.suit.name}</span>" in button, "the suit's name is its power's name"
+        assert card.suit.power not in button, "the rule is not printed on every card"
+    assert table.count('id="pebbles-powers"') == 1 and "<details" in table
+    for suit in SUITS:
+        assert table.count(suit.power[1:]) == 1, "each power's rule once, in the legend"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_symbol_on_the_page_rests_on_a_system_font(players):
+    session = random_game(players, seed=players + 30, plies=70)
+    state = session.state
+    mover = state.to_move()
+    for viewer, acting in ((mover, True), (SPECTATOR, False), (OMNISCIENT, False)):
+        markup = everything(PRESENTER.render(session.scene(viewer, acting)))
+        assert not FONT_GLYPHS.search(markup), FONT_GLYPHS.search(markup)
+    lines = [m.notation + m.spoken for g in PRESENTER.move_groups(session) for m in g.moves]
+    assert not any(FONT_GLYPHS.search(line) for line in lines)
+
+
+def test_the_table_puts_the_own_hand_first_then_the_trick_the_row_and_the_others_as_counts():
+    session = random_game(4, seed=12, plies=30)
+    state = session.state
+    mover = state.to_move()
+    table = PRESENTER.render(session.scene(mover, True)).table
+    order = [table.index(hook) for hook in ('id="hand"', 'id="trick"', 'id="row"')]
+    others = [table.index(f'data-hand-of="{p}"') for p in range(4) if p != mover]
+    assert order == sorted(order) and order[-1] < min(others)
+    for p in range(4):
+        if p == mover:
+            continue
+        line = re.search(
+            rf'<li class="hand" data-hand-of="{p}".*?</li>(?=<li class="hand"|</ul>)', table
+        )[0]
+        assert f"{len(state.hands[p])} card" in line
+        assert 'class="card ' not in line.replace("card card-mini", ""), "no full-size backs"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_messages_move_lists_and_hints_name_tiles_never_coordinates(players):
+    session = new(players, seed=70 + players)
+    rng = random.Random(players)
+    state = session.state
+    said = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        if state.ply % 9 == 0:
+            said += [PRESENTER.hint(session, a).text for a in legal]
+            viewer = state.to_move()
+            markup = everything(PRESENTER.render(session.scene(viewer, True)))
+            labels = re.findall(r'aria-label="([^"]*)"', markup)
+            said += labels + re.findall(r'id="move-tip">([^<]*)<', markup)
+        assert session.play(rng.choice(legal))
+        said.append(session.message or "")
+    for group in PRESENTER.move_groups(session):
+        said += [group.heading] + [f"{m.notation} {m.spoken}" for m in group.moves]
+    named = [text for text in said if COORDINATES.search(text)]
+    assert not named, named[:3]
+    assert any("tile " in text for text in said)
+    PRESENTER.on_hex(session, "40,40")
+    assert not COORDINATES.search(session.message)
+
+
+def test_the_tutorial_names_tiles_never_coordinates():
+    assert not any(COORDINATES.search(step.text + step.hint) for step in STEPS)
+
+
+def _turn_spoken(session) -> str:
+    return [m for g in PRESENTER.move_groups(session) for m in g.moves][-1].spoken
+
+
+def test_a_turn_reads_as_one_line_of_what_the_seat_did():
+    """After a computer's turn the shell shows "Blue " + the turn's words."""
+    from waddle.games.pebbles.actions import DONE, K_STEP
+
+    session = new(2, seed=3)
+    state = session.state
+    card = CARDS[state.hands[state.to_move()][0]]
+    assert session.play(parse_action(f"play {card}"))
+    assert _turn_spoken(session) == f"played the {card.describe()}"
+    assert session.play(parse_action(f"place {card.number}"))
+    step = next(a for a in state.legal_actions() if a.kind == K_STEP)
+    assert session.play(step)
+    if DONE in state.legal_actions():
+        assert session.play(DONE)
+    fished = CARDS[next(c for c in state.row if c >= 0)]
+    assert session.play(parse_action(f"fish {fished}"))
+    assert _turn_spoken(session) == (
+        f"played the {card.describe()}, placed a penguin on tile {card.number} and moved it "
+        f"to {step.arg}, and went fishing for the {fished.describe()}"
+    )
+    last = [m for g in PRESENTER.move_groups(session) for m in g.moves][-1]
+    assert last.notation == (
+        f"{card.number} {card.suit.name}: place {card.number} →{step.arg}, "
+        f"fish {fished.number} {fished.suit.name}"
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_turn_of_a_game_is_a_clean_verb_phrase(players):
+    session = random_game(players, seed=90 + players)
+    actions = re.compile(r"(placed a penguin|went fishing|used (Collect|Court|Scurry|Push))")
+    for group in PRESENTER.move_groups(session):
+        for move in group.moves:
+            words = move.spoken
+            assert re.match(r"played the \d+ of (Scurry|Court|Push|Collect)($|, | and )", words)
+            assert not words.endswith((".", ",", " ")) and "  " not in words, words
+            assert ". " not in words, "one phrase, not sentences"
+            assert len(actions.findall(words)) <= 2, "two actions at most"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_turn_so_far_reads_as_a_phrase_at_every_decision(players):
+    """The move list is drawn after every decision: a turn under way (a scurrying penguin
+    chosen, not moved yet) reads as a phrase too."""
+    session = new(players, seed=50 + players)
+    rng = random.Random(players)
+    state = session.state
+    while not state.is_over():
+        assert session.play(rng.choice(state.legal_actions()))
+        words = _turn_spoken(session)
+        assert words.startswith("played the ") and not words.endswith((" ", ",", "to")), words
+
+
+def test_a_push_says_where_each_pushed_penguin_went():
+    from waddle.games.pebbles.actions import K_PUSH
+    from waddle.games.pebbles.turns import turns_of
+
+    pushes = []
+    for seed in range(60):
+        session = random_game(3, seed=seed, plies=200)
+        names = [seat.name for seat in session.seats]
+        moves = [m for g in PRESENTER.move_groups(session) for m in g.moves]
+        for turn in turns_of(PRESENTER._lines.of(session.full_record())):
+            words = next(m.spoken for m in moves if m.ply == turn.last_ply)
+            for part in turn.parts:
+                if part.kind == K_PUSH and part.walks:
+                    pushes.append((words, part, turn.player, names))
+        if len(pushes) >= 5:
+            break
+    assert pushes, "no game with a push that moved a penguin"
+    for words, part, player, names in pushes:
+        said = words.split(f"used Push on tile {part.arg}: ", 1)[1]
+        for walk in part.walks:
+            whose = "their own penguin" if walk.owner == player else f"{names[walk.owner]}'s"
+            where = f"to {walk.path[-1]}" if walk.path and walk.at != walk.start else "stayed"
+            assert f"{whose} {where}" in said, words
+
+
+def test_the_board_marks_each_change_of_the_last_turn_from_and_to():
+    """A placement is ringed, a moved penguin gets an arrow from its tile to where it
+    ended, and every tile the turn changed carries ``data-last``."""
+    from waddle.games.pebbles.actions import DONE, K_STEP
+    from waddle.games.pebbles.turns import last_turn_marks
+    from waddle.games.pebbles.view import board_svg
+
+    session = new(2, seed=3)
+    state = session.state
+    player = state.to_move()
+    card = CARDS[state.hands[player][0]]
+    session.play(parse_action(f"play {card}"))
+    session.play(parse_action(f"place {card.number}"))
+    step = next(a for a in state.legal_actions() if a.kind == K_STEP)
+    session.play(step)
+    if DONE in state.legal_actions():
+        session.play(DONE)
+    marks = last_turn_marks(state)
+    assert marks.placed == (card.number,) and marks.pebbles == ()
+    assert marks.moves == ((player, card.number, (step.arg,)),)
+    board = board_svg(state.view(SPECTATOR), session.seats, marks=marks).markup
+    lit = set(re.findall(r'data-tile="(\d+)"[^>]*data-last="true"', board))
+    assert lit == {str(card.number), str(step.arg)}, "from and to"
+    assert board.count('class="move-arrow"') == 1 and board.count('class="last-move"') == 1
+    label = re.search(rf'data-tile="{step.arg}"[^>]*aria-label="([^"]*)"', board)[1]
+    assert f"came here from tile {card.number}" in label
+
+
+def test_the_last_turns_marks_stay_while_the_next_player_has_only_played_a_card():
+    from waddle.games.pebbles.turns import last_turn_marks
+
+    session = random_game(3, seed=5, plies=40)
+    state = session.state
+    while state.step_name != "play":
+        session.play(state.legal_actions()[0])
+    before = last_turn_marks(state)
+    assert before.tiles
+    session.play(state.legal_actions()[0])  # a card: no tile changes
+    assert last_turn_marks(state) == before
+
+
+def test_a_world_without_undo_information_has_no_turn_marks():
+    """A bot's determinized world keeps no undo information: no marks, and no error."""
+    from waddle.core.rng import Rng
+    from waddle.games.pebbles.turns import TurnMarks, last_turn_marks
+
+    state = random_game(3, seed=4, plies=30).state
+    assert last_turn_marks(state).tiles
+    assert last_turn_marks(state.determinize(0, Rng(1))) == TurnMarks()
+
+
+def test_without_the_turns_marks_the_board_marks_the_last_tile_as_before():
+    from waddle.games.pebbles.view import board_svg
+
+    session = random_game(2, seed=8, plies=25)
+    view = session.state.view(SPECTATOR)
+    board = board_svg(view, session.seats, marks=None).markup
+    lit = re.findall(r'data-tile="(\d+)"[^>]*data-last="true"', board)
+    assert lit == [str(view.last_tile)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_text_is_at_least_11_css_px_on_a_phone(players):
+    """A 390×844 phone draws the board edge to edge, its frame at most 56% of the height
+    (web/app.css): every text of the board, at that scale, is 11 CSS px or more; and
+    board.css sets the sizes view.TEXT_SIZES says."""
+    from pathlib import Path
+
+    from waddle.games.pebbles.record import new_record
+    from waddle.games.pebbles.view import TEXT_SIZES, board_svg
+
+    board = board_svg(new_record(players, seed=1).start().view(0))
+    _, _, width, height = map(float, board.view_box.split())
+    frame = min(390 * height / width, 0.56 * 844)
+    scale = min(390 / width, frame / height)
+    css = (Path(__file__).parent.parent / "waddle/games/pebbles/board.css").read_text("utf-8")
+    for name, size in TEXT_SIZES.items():
+        assert size * scale >= 11, (name, size * scale)
+        rule = re.search(rf"\.{name} \{{[^}}]*?(\d+(?:\.\d+)?)px", css)
+        assert rule and float(rule[1]) == size, name

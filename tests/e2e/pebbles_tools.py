@@ -32,6 +32,7 @@ from waddle.games.pebbles.actions import (
     Action,
 )
 from waddle.games.pebbles.cards import CARDS
+from waddle.games.pebbles.presenter import last_turn_of
 from waddle.games.pebbles.state import PebblesState
 
 # Every Pebbles hook in one round trip.
@@ -101,6 +102,8 @@ def assert_pebbles_hooks(hooks: dict, state: PebblesState, viewer: int) -> None:
     assert hooks["app"] == "ready" and hooks["game"] == "pebbles" and hooks["board"] == "pebbles"
     view = state.view(viewer)
     layout = state.layout
+    marks = last_turn_of(view)  # what the last turn changed, once the view says it
+    last = marks.tiles if marks is not None else {view.last_tile}
     assert set(hooks["tiles"]) == {str(t.number) for t in layout.tiles}
     for i, tile in enumerate(layout.tiles):
         shown = hooks["tiles"][str(tile.number)]
@@ -108,7 +111,7 @@ def assert_pebbles_hooks(hooks: dict, state: PebblesState, viewer: int) -> None:
         assert shown["pebbles"] == view.pebbles[i], f"pebbles on tile {tile.number}"
         assert shown["penguins"] == list(view.penguins[i]), f"penguins on tile {tile.number}"
         assert shown["control"] == ",".join(map(str, view.tile_control[i]))
-        assert shown["last"] == (tile.number == view.last_tile)
+        assert shown["last"] == (tile.number in last), f"data-last on tile {tile.number}"
         assert shown["focusable"] == shown["legal"]
     assert hooks["trick"] == [str(card) for _, card in view.trick]
     assert hooks["led"] == (view.led_suit.name.lower() if view.led_suit else None)

@@ -1,6 +1,7 @@
 """Pebbles' words and panels beside the board: the status line, the turn as steps with its
-action buttons, the table of cards under the board (the trick, the face-up row, the
-hands), the players, the territories and the final result. Pure functions of a view.
+action buttons, the table of cards under the board (the player's own hand first, what
+they act on; then the trick, the face-up row and the other hands as counts), the
+players, the territories and the final result. Pure functions of a view.
 
 >>> from waddle.games.pebbles.record import new_record
 >>> view = new_record(3, seed=2).start().view(0)
@@ -29,10 +30,12 @@ from waddle.games.pebbles.actions import (
 from waddle.games.pebbles.cards import COURT
 from waddle.games.pebbles.choices import FISH, PEBBLE, PENGUIN, PLACE, POWER, Choices
 from waddle.games.pebbles.observation import PebblesView
+from waddle.games.pebbles.symbols import card_back_icon, suit_icon, tick_icon
 from waddle.games.pebbles.view import (
     TERRITORY_LOOKS,
-    card_back,
     card_html,
+    mini_card_html,
+    powers_legend,
     suit_name,
     territory_swatch,
 )
@@ -93,20 +96,21 @@ def status_html(view: PebblesView, seats: Sequence[Seat]) -> str:
 
 
 def controls_html(view: PebblesView, seats: Sequence[Seat], now: Choices, tip: str) -> str:
-    """The turn as steps (a card, then two different actions), the buttons that choose an
-    action, stop a move or cancel a choice, and a line that says what to click next."""
+    """The turn as steps in one line (a card, then two different actions), the buttons
+    that choose an action, stop a move or cancel a choice, and a line that says what to
+    click next."""
     turn = view.turn
     if view.over or turn.player is None:
         return ""
     done = turn.actions_done
     card = turn.card
-    names = {PLACE: "placed a penguin", POWER: "used the card's power", FISH: "went fishing"}
+    names = {PLACE: "Placed a penguin", POWER: "Used the power", FISH: "Went fishing"}
     steps = []
-    card_text = "Play a card" + (f": {escape(card.describe())} {card.suit.symbol}" if card else "")
+    card_text = escape(card.describe()) if card else "Play a card"
     steps.append(_turn_step("card", card_text, card is not None, turn.step == "play"))
     for k, label in enumerate(("First action", "Second action")):
         if k < len(done):
-            text, finished = f"{label}: {names[done[k]]}", True
+            text, finished = names[done[k]], True
         else:
             text, finished = label, False
         current = turn.step != "play" and k == len(done)
@@ -116,16 +120,16 @@ def controls_html(view: PebblesView, seats: Sequence[Seat], now: Choices, tip: s
         buttons += _action_buttons(view, now)
     if now.done is not None:
         words = "No second penguin" if turn.step == "scurry-again" else "Stop here"
-        buttons.append(_button("done", f"{words} (D)", now.done is not None))
+        buttons.append(_button("done", f"{words}{_key('D')}", now.done is not None))
+    choices = f'<div class="action-choices">{"".join(buttons)}</div>' if buttons else ""
     return (
         f'<ol class="turn-steps" aria-label="Your turn">{"".join(steps)}</ol>'
-        f'<div class="action-choices">{"".join(buttons)}</div>'
-        f'<p class="hint" id="move-tip">{escape(tip)}</p>'
+        f'{choices}<p class="hint" id="move-tip">{escape(tip)}</p>'
     )
 
 
 def _turn_step(key: str, text: str, finished: bool, current: bool) -> str:
-    mark = '<span class="step-mark" aria-hidden="true">✓</span> ' if finished else ""
+    mark = f"{tick_icon()} " if finished else ""
     attrs = f'data-turn-step="{key}" data-done="{"true" if finished else "false"}"'
     if current:
         attrs += ' aria-current="step"'
@@ -148,7 +152,7 @@ def _action_buttons(view: PebblesView, now: Choices) -> list[str]:
     out.append(
         _button(
             "place",
-            f"Place a penguin on tile {card.number} (P)",
+            f"Place a penguin on tile {card.number}{_key('P')}",
             PLACE in now.open,
             place_reason,
         )
@@ -164,7 +168,7 @@ def _action_buttons(view: PebblesView, now: Choices) -> list[str]:
     out.append(
         _button(
             "power",
-            f"Use {suit.name} <span aria-hidden='true'>{suit.symbol}</span> (W)",
+            f"Use {suit_icon(suit, 16)}{suit.name}{_key('W')}",
             POWER in now.open,
             power_reason,
             pressed=now.action == POWER,
@@ -180,7 +184,7 @@ def _action_buttons(view: PebblesView, now: Choices) -> list[str]:
     out.append(
         _button(
             "fish",
-            "Go fishing (F)",
+            f"Go fishing{_key('F')}",
             FISH in now.open,
             fish_reason,
             pressed=now.action == FISH,
@@ -192,15 +196,21 @@ def _action_buttons(view: PebblesView, now: Choices) -> list[str]:
             out.append(
                 _button(
                     key,
-                    f"Court: a {what} ({letter})",
+                    f"Court: a {what}{_key(letter)}",
                     bool(can),
                     "" if can else f"Court cannot put a {what} now.",
                     pressed=bool(now.tiles) and _court_of(now) == what,
                 )
             )
     if now.action is not None and len(now.open & {PLACE, POWER}) > 1:
-        out.append(_button("cancel", "Choose another action (Esc)", True))
+        out.append(_button("cancel", f"Choose another action{_key('Esc')}", True))
     return out
+
+
+def _key(letter: str) -> str:
+    """A button's key, after its words: " (P)" (hidden on a touch screen, which has no
+    keys to press)."""
+    return f'<span class="key"> ({letter})</span>'
 
 
 def _court_of(now: Choices) -> str | None:
@@ -227,33 +237,110 @@ def _button(
 
 
 def table_html(view: PebblesView, seats: Sequence[Seat], now: Choices, interactive: bool) -> str:
-    """The trick so far and the led suit, the face-up row with the deck and discards, the
-    viewer's hand as cards and every other hand as backs (OMNISCIENT: every hand face up).
-    Cards a click acts on are buttons (``data-legal``)."""
+    """What lies on the table, in the order a player looks at it: their own hand (what
+    they act on), then the trick so far with the led suit, the face-up row with the deck
+    and discards, and the other hands as counts (OMNISCIENT: every hand face up, small).
+    Cards a click acts on are buttons (``data-legal``). What the suits do is one
+    disclosure, beside the hand."""
     clickable = now.cards if interactive else {}
-    return _trick(view, seats) + _row(view, clickable) + _hands(view, seats, clickable)
+    mine = _own_hand(view, seats, clickable)
+    others = _other_hands(view, seats, legend=not mine)
+    return mine + _trick(view, seats) + _row(view, clickable) + others
+
+
+def _count(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _own_hand(view: PebblesView, seats: Sequence[Seat], clickable: dict) -> str:
+    """The seat's own hand, every card face up, those it may play now as buttons."""
+    seat = view.seat
+    if not 0 <= seat < view.players:
+        return ""
+    hand = view.hands[seat]
+    items = []
+    for card in hand.cards:
+        action = clickable.get(card)
+        if action is not None and action.kind == K_PLAY:
+            items.append(f"<li>{card_html(card, f'card-{card}', doing(action))}</li>")
+        else:
+            items.append(f"<li>{card_html(card)}</li>")
+    return (
+        f'<section class="hand mine" id="hand" data-hand-of="{seat}" data-count="{hand.size}" '
+        f'aria-labelledby="hand-title-{seat}"><div class="table-head">'
+        f'<h2 id="hand-title-{seat}">Your hand <span class="table-note">'
+        f"({escape(seats[seat].name)}, {_count(hand.size)})</span></h2>{powers_legend()}</div>"
+        f'<ol class="cards">{"".join(items)}</ol></section>'
+    )
+
+
+def _other_hands(view: PebblesView, seats: Sequence[Seat], legend: bool) -> str:
+    """Every hand but the seat's own, one line each: who, how many cards, and the cards
+    this screen may see of it (taken from the row; every card when all is shown)."""
+    rows = []
+    for p in range(view.players):
+        if p == view.seat:
+            continue
+        hand = view.hands[p]
+        known = "".join(f"<li>{mini_card_html(card)}</li>" for card in hand.cards)
+        if not hand.cards:
+            said = f"{_count(hand.size)}<span class='visually-hidden'>, face down</span>"
+        elif hand.unknown:
+            said = f"{_count(hand.size)}<span class='visually-hidden'>, taken from the row:</span>"
+        else:
+            said = f"{_count(hand.size)}<span class='visually-hidden'>:</span>"
+        backs = f"{card_back_icon()} " if hand.unknown else ""
+        cards = f'<ol class="cards mini-cards">{known}</ol>' if known else ""
+        rows.append(
+            f'<li class="hand" data-hand-of="{p}" data-count="{hand.size}">'
+            f'{chip(seats[p], p)} <span class="hand-count">{backs}{said}</span>{cards}</li>'
+        )
+    if not rows:
+        return ""
+    note = ""
+    if view.seat == SPECTATOR and not view.over:
+        note = (
+            '<p class="hint" id="hands-hidden">Every hand is face down until its player '
+            "holds the device.</p>"
+        )
+    head = (
+        f'<div class="table-head"><h2 id="hands-title">Hands</h2>{powers_legend()}</div>'
+        if legend
+        else '<h2 id="hands-title" class="visually-hidden">Other hands</h2>'
+    )
+    return (
+        f'<section class="hands" aria-labelledby="hands-title">{head}'
+        f'<ul class="hand-list">{"".join(rows)}</ul>{note}</section>'
+    )
 
 
 def _trick(view: PebblesView, seats: Sequence[Seat]) -> str:
     led = view.led_suit
-    if led is None:
-        about = "No card played yet: the first card played leads, and its suit wins the trick."
+    if view.over:
+        about = "All ten tricks are played."
+    elif led is None:
+        about = "No card yet: the first card played leads its suit."
     else:
-        about = f"Led suit: {suit_name(led)}. The highest {led.name} card wins the trick."
+        about = f"{suit_name(led)} led: the highest {led.name} wins."
     items = "".join(
-        f'<li data-trick-player="{p}">{chip(seats[p], p)}'
+        f'<li data-trick-player="{p}"><span class="trick-player">{chip(seats[p], p, 14)}</span>'
         f"{card_html(card, last=k == len(view.trick) - 1)}</li>"
         for k, (p, card) in enumerate(view.trick)
     )
     led_attr = f' data-led-suit="{led.name.lower()}"' if led is not None else ""
     return (
         f'<section class="trick" id="trick"{led_attr} aria-labelledby="trick-title">'
-        f'<h2 id="trick-title">Trick of round {view.round}</h2>'
-        f'<p class="hint">{about}</p><ol class="cards">{items}</ol></section>'
+        f'<h2 id="trick-title">Trick <span class="table-note">round {view.round}</span></h2>'
+        f'<p class="led">{about}</p><ol class="cards">{items}</ol></section>'
     )
 
 
 def _row(view: PebblesView, clickable: dict) -> str:
+    """The face-up cards, the deck and the discards. When fishing is what a click does
+    now, and no card of the hand is to play, the row is what the player acts on: on a
+    phone it then comes first on the table (``acts-now``)."""
+    fishing = any(a.kind == K_FISH for a in clickable.values())
+    playing = any(a.kind == K_PLAY for a in clickable.values())
     cards = []
     for card in view.row:
         if card is None:
@@ -266,58 +353,22 @@ def _row(view: PebblesView, clickable: dict) -> str:
             cards.append(f"<li>{card_html(card)}</li>")
     known = ""
     if view.deck_known:
-        known = f" (it holds {' '.join(str(c) for c in view.deck_known)}, in an unknown order)"
+        # After a reshuffle everyone knows which cards the deck holds, not their order.
+        minis = "".join(f"<li>{mini_card_html(c, hook=False)}</li>" for c in view.deck_known)
+        known = (
+            '<details class="deck-known" id="pebbles-deck-known"><summary>which cards</summary>'
+            f'<ol class="cards mini-cards">{minis}</ol>'
+            '<p class="hint">In an unknown order.</p></details>'
+        )
+    acts = " acts-now" if fishing and not playing else ""
     return (
-        f'<section class="row" id="row" aria-labelledby="row-title">'
+        f'<section class="row{acts}" id="row" aria-labelledby="row-title">'
         f'<h2 id="row-title">Face-up cards</h2><ol class="cards">{"".join(cards)}</ol>'
-        f'<p class="hint" id="deck"><span data-deck="{view.deck_size}">Deck: {view.deck_size} '
-        f"card{'s' if view.deck_size != 1 else ''}{known}</span> · "
-        f'<span data-discards="{len(view.discards)}">Discards: {len(view.discards)}</span></p>'
-        "</section>"
+        f'<div class="deck-line" id="deck"><span data-deck="{view.deck_size}">Deck: '
+        f"{_count(view.deck_size)}</span>{known} · "
+        f'<span data-discards="{len(view.discards)}">discards: {len(view.discards)}</span>'
+        "</div></section>"
     )
-
-
-def _hands(view: PebblesView, seats: Sequence[Seat], clickable: dict) -> str:
-    parts = []
-    seat = view.seat
-    order = list(range(view.players))
-    if 0 <= seat < view.players:
-        order.remove(seat)
-        order.insert(0, seat)
-    for p in order:
-        hand = view.hands[p]
-        mine = p == seat
-        shown = hand.cards
-        items = []
-        for card in shown:
-            action = clickable.get(card) if mine else None
-            if action is not None and action.kind == K_PLAY:
-                items.append(f"<li>{card_html(card, f'card-{card}', doing(action))}</li>")
-            else:
-                items.append(f"<li>{card_html(card)}</li>")
-        items += ["<li>" + card_back() + "</li>"] * hand.unknown
-        count = f"{hand.size} card{'s' if hand.size != 1 else ''}"
-        if mine:
-            title = f"Your hand ({escape(seats[p].name)}, {count})"
-        elif hand.unknown and shown:
-            title = f"{chip(seats[p], p)}: {count}, {len(shown)} of them seen taken from the row"
-        elif hand.unknown:
-            title = f"{chip(seats[p], p)}: {count}, face down"
-        else:
-            title = f"{chip(seats[p], p)}: {count}"
-        ident = ' id="hand"' if mine else ""
-        kind = "hand mine" if mine else "hand"
-        parts.append(
-            f'<section class="{kind}"{ident} data-hand-of="{p}" data-count="{hand.size}" '
-            f'aria-labelledby="hand-title-{p}"><h2 id="hand-title-{p}">{title}</h2>'
-            f'<ol class="cards">{"".join(items)}</ol></section>'
-        )
-    if seat == SPECTATOR and not view.over:
-        parts.append(
-            '<p class="hint" id="hands-hidden">Every hand is face down until its player '
-            "holds the device.</p>"
-        )
-    return f'<div class="hands">{"".join(parts)}</div>'
 
 
 # -- the side panels -------------------------------------------------------------------------------
@@ -416,28 +467,38 @@ def result_html(view: PebblesView, seats: Sequence[Seat]) -> str:
             )
     ranked = sorted(range(len(rows)), key=lambda p: (-rows[p].total, p))
     body = []
+    details = []
     for p in ranked:
         r = rows[p]
-        tiles = ", ".join(map(str, r.tiles)) or "none"
-        territories = ", ".join(escape(t) for t in r.territory_names) or "none"
         cls = " class=winner" if p in winners else ""
         body.append(
             f'<tr data-result-player="{p}" data-total="{r.total}" data-pebbles="{r.pebbles}" '
             f'data-territories="{r.territories}" data-love="{r.love}" data-fish="{r.fish}"{cls}>'
             f"<th scope=row>{chip(seats[p], p)}</th>"
-            f"<td>{r.pebbles} <span class=hint>(tiles {tiles})</span></td>"
-            f"<td>{r.territories} <span class=hint>({territories})</span></td>"
-            f"<td>{r.love}</td><td>{r.fish} <span class=hint>({r.fish_tokens} tokens)</span></td>"
+            f"<td>{r.pebbles}</td><td>{r.territories}</td><td>{r.love}</td><td>{r.fish}</td>"
             f'<td class="total">{r.total}</td></tr>'
         )
+        details.append(f"<li>{_scoring_details(seats[p].name, r)}</li>")
+    # The numbers in a table narrow enough for a phone; where they come from, under it.
     return (
         f"<h2>{headline}</h2>"
         f'<p class="tie-break" data-decided-by="{breakdown.decided_by}">{why}</p>'
         '<table class="results"><thead><tr><th scope=col>Player</th>'
-        "<th scope=col>Pebbles</th><th scope=col>Territories</th><th scope=col>Love</th>"
+        "<th scope=col>Pebbles</th><th scope=col>Terri&shy;tories</th><th scope=col>Love</th>"
         "<th scope=col>Fish</th><th scope=col>Total</th></tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
+        f'<ul class="result-details hint">{"".join(details)}</ul>'
         '<p class="hint">Pebbles on the tiles you control, the VP of the territories you '
         "control, a point per love token, a point per two fish tokens; ties for control give "
         "every tied player the full points.</p>"
     )
+
+
+def _scoring_details(name: str, row) -> str:
+    """Where a player's points come from: "Cy: pebbles on tiles 1, 6 and 7; Ridge; 2 fish
+    tokens"."""
+    tiles = ", ".join(map(str, row.tiles))
+    pebbles = f"pebbles on tiles {tiles}" if row.tiles else "no tile controlled"
+    territories = ", ".join(escape(t) for t in row.territory_names) or "no territory"
+    tokens = f"{row.fish_tokens} fish token{'s' if row.fish_tokens != 1 else ''}"
+    return f"<strong>{escape(name)}</strong>: {pebbles}; {territories}; {tokens}"

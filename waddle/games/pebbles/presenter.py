@@ -13,7 +13,7 @@ tile click makes it; a moving penguin steps by tile clicks and stops by "Stop he
 >>> card = session.state.hands[player][0]
 >>> session.play(PRESENTER.on_control(session, f"card-{card}"))
 True
->>> session.message.startswith(f"{session.seats[player].name} played {card.describe()}")
+>>> session.message.startswith(f"{session.seats[player].name} played the {card.describe()}")
 True
 """
 
@@ -47,7 +47,7 @@ from waddle.games.pebbles.actions import (
     STEP,
     Action,
 )
-from waddle.games.pebbles.cards import CARDS, COURT, Card, parse_card
+from waddle.games.pebbles.cards import CARDS, COURT, SUITS, Card, parse_card
 from waddle.games.pebbles.choices import (
     FISH as FISHING,
 )
@@ -71,22 +71,17 @@ from waddle.games.pebbles.panels import (
     territories_html,
 )
 from waddle.games.pebbles.state import PebblesState
+from waddle.games.pebbles.symbols import suit_icon
+from waddle.games.pebbles.turns import TurnMarks, fact, said, short_line, turns_of
 from waddle.games.pebbles.view import board_svg
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
-def _fact(state: PebblesState, action: Action) -> tuple[int, int, str, str]:
-    """(round, player or CHANCE, short, words) of ``action``, for the move list."""
-    if state.to_move() == CHANCE:
-        return (state.round, CHANCE, "reshuffle", "the discards shuffled into the deck")
-    return (state.round, state.to_move(), _short(action), _words(action))
-
-
 class PebblesPresenter:
     def __init__(self) -> None:
-        self._lines = LineFacts(_fact)
+        self._lines = LineFacts(fact)
 
     keys: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
@@ -117,7 +112,7 @@ class PebblesPresenter:
         now = choices(view, scene.ui) if acting else choices_none(view)
         clicks = {tile: doing(action) for tile, action in now.tiles.items()}
         return Rendered(
-            board=board_svg(view, seats, clicks=clicks),
+            board=board_svg(view, seats, clicks=clicks, marks=last_turn_of(view)),
             status=status_html(view, seats),
             controls=controls_html(view, seats, now, tip(view, now)) if acting else "",
             panels=players_html(view, seats) + territories_html(view, seats),
@@ -146,7 +141,7 @@ class PebblesPresenter:
         layout = state.layout
         tile = next((t.number for t in layout.tiles if f"{t.q},{t.r}" == hex_id), None)
         if tile is None:
-            session.message = f"There is no tile at {hex_id}."
+            session.message = "There is no tile there."
             return None
         action = now.tiles.get(tile)
         if action is not None:
@@ -245,26 +240,23 @@ class PebblesPresenter:
         return text
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
-        """The whole line (history and redo line) by rounds, one entry a turn: the card
-        played, then each action in short ("7S»: place 7 →9, fish 12C"); a reshuffle is
-        named, its order not shown (it is hidden). An entry shows the end of its turn."""
-        plies = self._lines.of(session.full_record())
-        # Each turn: its round, its player, the position after its last action, its parts.
-        turns: list[tuple[int, int, int, list[str], list[str]]] = []
-        for ply, (round_, player, short, words) in enumerate(plies, 1):
-            if player != CHANCE and (not turns or turns[-1][:2] != (round_, player)):
-                turns.append((round_, player, ply, [], []))
-            _, _, _, parts, spoken = turns[-1]
-            turns[-1] = (*turns[-1][:2], ply, parts, spoken)
-            parts.append(short)
-            spoken.append(words)
+        """The whole line (history and redo line) by rounds, one entry a turn: in short,
+        the card and each action with its steps ("10 Court: place 10 →7, fish 12 Scurry");
+        in words, a verb phrase of what the seat did ("played the 10 of Court, placed a
+        penguin on tile 10 and moved it to 7, …"), which the shell also says after a
+        computer's turn. A reshuffle is named, its order not shown (it is hidden). An entry
+        shows the end of its turn."""
+        names = [seat.name for seat in session.seats]
         rounds: list[list[Move]] = []
-        for round_, player, ply, parts, spoken in turns:
-            if len(rounds) <= round_:
+        for turn in turns_of(self._lines.of(session.full_record())):
+            while len(rounds) <= turn.round:
                 rounds.append([])
-            notation = parts[0] + (": " if len(parts) > 1 else "") + _join(parts[1:])
-            rounds[-1].append(Move(ply, player, notation, ", ".join(spoken)))
-        return [MoveGroup(f"Round {k}", tuple(moves)) for k, moves in enumerate(rounds, 1)]
+            rounds[turn.round].append(
+                Move(turn.last_ply, turn.player, short_line(turn), said(turn, names))
+            )
+        return [
+            MoveGroup(f"Round {k + 1}", tuple(moves)) for k, moves in enumerate(rounds) if moves
+        ]
 
     def hint(self, session: Any, action: Action) -> Hint:
         state: PebblesState = session.state
@@ -279,7 +271,7 @@ class PebblesPresenter:
         if kind == K_DONE:
             return Hint("Hint: stop here (marked).", control="done")
         tile = state.layout.tiles[state.layout.index[action.arg]]
-        where = f"{tile.q},{tile.r}"
+        where = f"{tile.q},{tile.r}"  # the tile's data-hex hook, never said
         words = {
             K_PLACE: f"place a penguin on tile {action.arg}",
             K_COLLECT: f"use Collect: a pebble on tile {action.arg}",
@@ -303,6 +295,13 @@ class PebblesPresenter:
         return _thumbnail()
 
 
+def last_turn_of(view: PebblesView) -> TurnMarks | None:
+    """What the last turn changed on the board, when the view says it (``last_turn``, the
+    engine's :func:`~waddle.games.pebbles.turns.last_turn_marks` of the state); None
+    leaves the board to mark the tile of the last decision that named one."""
+    return getattr(view, "last_turn", None)
+
+
 def choices_none(view: PebblesView) -> Choices:
     """Nothing to click (another seat's turn, or only looking)."""
     return Choices(view.turn.step)
@@ -314,9 +313,8 @@ def tip(view: PebblesView, now: Choices) -> str:
     step = turn.step
     if step == "play":
         return (
-            "Click a card of your hand to play it: its number is the tile a penguin may go "
-            "to, its suit the power you may use, and the highest card of the led suit wins "
-            "the trick."
+            "Play a card from your hand: its number is the tile a penguin may go to, its "
+            "suit the power you may use."
         )
     moving = turn.moving
     if step == "move" and moving is not None:
@@ -363,8 +361,11 @@ def tip(view: PebblesView, now: Choices) -> str:
     if POWER in now.open:
         options.append(f"Use {turn.card.suit.name if turn.card else 'the power'}")
     said = " or ".join(options)
-    fish = " Or click a face-up card to go fishing." if FISHING in now.open else ""
-    return head + (f"Choose: {said}, then click a tile." if said else "") + fish
+    if said and FISHING in now.open:
+        return head + f"Choose {said} (then a tile), or click a face-up card to go fishing."
+    if said:
+        return head + f"Choose {said}, then click a tile."
+    return head + "Click a face-up card to go fishing."
 
 
 def _power_tip(view: PebblesView, now: Choices) -> str:
@@ -451,7 +452,7 @@ def _said(before: PebblesState, after: PebblesState, name: str, action: Action) 
     kind = action.kind
     arg = action.arg
     if kind == K_PLAY:
-        text = f"{name} played {arg.describe()} {arg.suit.symbol}."
+        text = f"{name} played the {arg.describe()}."
         if not before.trick:
             text += f" It leads: only {arg.suit.name} can win this trick."
         return text
@@ -502,55 +503,13 @@ def _trick_winner(trick: Sequence[Card]) -> int:
     return best
 
 
-def _short(action: Action) -> str:
-    """A decision in the move list: ``7S»``, ``place 7``, ``→9``, ``fish 12S``."""
-    kind = action.kind
-    if kind == K_PLAY:
-        return f"{action.arg}{action.arg.suit.symbol}"
-    if kind == K_STEP:
-        return f"→{action.arg}"
-    if kind == K_DONE:
-        return ""
-    if kind == K_COURT_PENGUIN:
-        return f"court penguin {action.arg}"
-    if kind == K_COURT_PEBBLE:
-        return f"court pebble {action.arg}"
-    return str(action)
-
-
-def _join(parts: Sequence[str]) -> str:
-    """Actions after the card, each with its steps: ``place 7 →8, fish 12C``."""
-    out = ""
-    for part in parts:
-        if not part:
-            continue
-        if part.startswith("→"):
-            out += f" {part}"
-        else:
-            out += f", {part}" if out else part
-    return out
-
-
-def _words(action: Action) -> str:
-    kind = action.kind
-    arg = action.arg
-    return {
-        K_PLAY: lambda: f"plays {arg.describe()}",
-        K_PLACE: lambda: f"places a penguin on tile {arg}",
-        K_FISH: lambda: f"fishes {arg.describe()}",
-        K_COLLECT: lambda: f"a pebble on tile {arg} by Collect",
-        K_COURT_PENGUIN: lambda: f"a penguin on tile {arg} by Court",
-        K_COURT_PEBBLE: lambda: f"a pebble on tile {arg} by Court",
-        K_SCURRY: lambda: f"scurries from tile {arg}",
-        K_PUSH: lambda: f"pushes on tile {arg}",
-        K_STEP: lambda: f"steps to tile {arg}",
-        K_DONE: lambda: "stops",
-    }.get(kind, lambda: str(action))()
-
-
 @cache
 def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
+    """rules.html with each suit's symbol drawn where it says ``<!--suit:court-->``."""
+    text = Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
+    for suit in SUITS:
+        text = text.replace(f"<!--suit:{suit.name.lower()}-->", suit_icon(suit, 16))
+    return text
 
 
 @cache

@@ -8,7 +8,8 @@ Each tile is one ``<g>`` with the public hooks (docs/web-hooks.md, "Pebbles"):
 ``data-pebbles``, ``data-penguins`` (each player's count, comma-separated),
 ``data-controlled-by`` (the players who control it now, comma-separated, empty if none),
 ``data-legal`` where a click does something now, ``data-moving`` under the penguin being
-moved, ``data-last`` on the tile of the last move.
+moved, ``data-last`` on each tile the last turn changed (given its :class:`~waddle.games.
+pebbles.turns.TurnMarks`; else the tile of the last decision that named one).
 
 Territories show by colour *and* pattern (stripes, dots, checks, waves) and a thicker
 edge where two territories meet; pathways are dashed lines between the tiles they join,
@@ -16,8 +17,13 @@ around the board's rim, with a lettered token on each tile; penguins are their s
 shape and colour with their count inside; a gold disc behind a player's token marks each
 player who controls the tile.
 
-Cards are HTML (``[data-card="7S"]``): the number, the suit's symbol and name, and the
-power in words, so a suit never rests on its colour.
+The last turn's changes are marked: a ring where a penguin or a pebble was put, and an
+arrow from the tile a penguin set out from to where it ended, step by step.
+
+Cards are HTML (``[data-card="7S"]``): the number, the suit's own symbol (SVG,
+:mod:`~waddle.games.pebbles.symbols`) and the suit's name, which is its power's name, so a
+suit never rests on its colour; what each power does is one disclosure
+(:func:`powers_legend`), not printed on every card.
 
 >>> from waddle.games.pebbles.record import new_record
 >>> board = board_svg(new_record(4, seed=1).start().view(0))
@@ -34,9 +40,11 @@ from functools import cache
 from html import escape
 
 from waddle.core import hexgrid
-from waddle.games.pebbles.cards import Card, Suit
+from waddle.games.pebbles.cards import SUITS, Card, Suit
 from waddle.games.pebbles.layout import Layout
 from waddle.games.pebbles.observation import PebblesView
+from waddle.games.pebbles.symbols import suit_icon
+from waddle.games.pebbles.turns import TurnMarks
 from waddle.ui.markup import BoardSvg, circle, last_move_ring, pt, token_markup
 from waddle.ui.seats import Seat, default_seats
 
@@ -111,6 +119,9 @@ class _Static:
     edges: str
     """Thick lines where tiles of two territories (or a tile and the outside) meet."""
     pathways: str
+    pebble_at: tuple[float, ...]
+    """Each tile's pebbles, as an x offset from its centre: away from a pathway token on
+    the tile's lower half."""
 
 
 @cache
@@ -143,6 +154,7 @@ def _static(layout: Layout) -> _Static:
     middle = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
     rim = max(math.hypot(x - middle[0], y - middle[1]) for x, y in centres) + SIZE * 1.05
     pathway_parts = []
+    pebble_at = [-7.0] * len(layout.tiles)
     for k, (a, b) in enumerate(layout.pathways):
         colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
         path, ends, points = _pathway_route(
@@ -150,9 +162,14 @@ def _static(layout: Layout) -> _Static:
         )
         xs += [x for x, _ in points]
         ys += [y for _, y in points]
+        for tile, (x, y) in zip((a, b), ends, strict=True):
+            i = layout.index[tile]
+            dx, dy = x - centres[i][0], y - centres[i][1]
+            if dy > 8:  # a token low on the tile: the pebbles go to the other side
+                pebble_at[i] = 4.0 if dx < 0 else -16.0
         tokens = "".join(
-            f'<g class="pathway-end">{circle("pathway-token", x, y, 7.5)}'
-            f'<text class="pathway-letter" x="{x:.1f}" y="{y + 3.5:.1f}" '
+            f'<g class="pathway-end">{circle("pathway-token", x, y, 9.0)}'
+            f'<text class="pathway-letter" x="{x:.1f}" y="{y + 4.1:.1f}" '
             f'text-anchor="middle">{letter}</text></g>'
             for x, y in ends
         )
@@ -165,7 +182,9 @@ def _static(layout: Layout) -> _Static:
         f"{min(xs) - pad:.1f} {min(ys) - pad:.1f} "
         f"{max(xs) - min(xs) + 2 * pad:.1f} {max(ys) - min(ys) + 2 * pad:.1f}"
     )
-    return _Static(view_box, centres, tuple(shapes), edges, "".join(pathway_parts))
+    return _Static(
+        view_box, centres, tuple(shapes), edges, "".join(pathway_parts), tuple(pebble_at)
+    )
 
 
 def _pathway_route(
@@ -178,7 +197,7 @@ def _pathway_route(
     bounds)."""
     angles = [math.atan2(p[1] - middle[1], p[0] - middle[0]) for p in (a, b)]
     ends = [
-        (p[0] + math.cos(t) * SIZE * 0.78, p[1] + math.sin(t) * SIZE * 0.78)
+        (p[0] + math.cos(t) * SIZE * 0.84, p[1] + math.sin(t) * SIZE * 0.84)
         for p, t in zip((a, b), angles, strict=True)
     ]
     turn = (angles[1] - angles[0] + math.pi) % (2 * math.pi) - math.pi
@@ -203,7 +222,17 @@ def _pathway_route(
 
 
 # Where each player's penguins stand on a tile, as offsets from its centre (up to four).
-_PENGUIN_AT = ((-11.0, -5.0), (11.0, -5.0), (-11.0, 13.0), (11.0, 13.0))
+_PENGUIN_AT = ((-12.0, -4.0), (12.0, -4.0), (-12.0, 14.0), (12.0, 14.0))
+TOKEN_RADIUS = 8.5
+"""A penguin token's radius: room for its count in board text (see :data:`TEXT_SIZES`)."""
+TEXT_SIZES = {
+    "tile-number": 15.0,
+    "token-label": 11.5,
+    "pebble-count": 12.0,
+    "pathway-letter": 11.5,
+}
+"""Each text of the board, in SVG units (board.css sets them): a phone draws the largest
+layout at about 1.03 CSS px a unit, so none is under 11 CSS px there."""
 
 
 def board_svg(
@@ -212,20 +241,28 @@ def board_svg(
     *,
     clicks: Mapping[int, str] | None = None,
     prefix: str = "pb",
+    marks: TurnMarks | None = None,
 ) -> BoardSvg:
     """The tiles of ``view``: territories, pathways, penguins, pebbles, who controls what.
 
     ``clicks`` maps the tiles a click acts on now to what it does in words ("place a
     penguin here"): they get ``data-legal`` and become buttons. ``prefix`` keeps the
-    patterns' ids apart when two boards share a page (the chooser's picture).
+    patterns' ids apart when two boards share a page (the chooser's picture). ``marks``
+    are what the last turn changed, marked on the board (without them, the tile of the
+    last decision that named one).
     """
     seats = list(seats or default_seats(view.players))
     layout = view.layout
     static = _static(layout)
     clicks = clicks or {}
+    if marks is None:
+        last = view.last_tile
+        marks = TurnMarks(placed=(last,)) if last is not None else TurnMarks()
+    changed = marks.tiles
+    ringed = {*marks.placed, *marks.pebbles}
     moving = view.turn.moving.tile if view.turn.moving is not None else None
     parts = [pattern_defs(prefix)]
-    marks: list[str] = []
+    tile_marks: list[str] = []
     for i, tile in enumerate(layout.tiles):
         cx, cy = static.centres[i]
         number = tile.number
@@ -241,29 +278,103 @@ def board_svg(
         # What is drawn on the tile (its number, penguins, pebbles) says what its label says
         # in words: a layer above the tiles, hidden from screen readers, that clicks pass
         # through (the tile's accessible name is its label alone).
-        marks.append(
+        pebbles = _pebbles(view.pebbles[i], cx + static.pebble_at[i], cy)
+        tile_marks.append(
             f'<g class="tile-marks" aria-hidden="true"><text class="tile-number" x="{cx:.1f}" '
-            f'y="{cy - 20:.1f}" text-anchor="middle">{number}</text>'
-            f"{_penguins(counts, controllers, seats, cx, cy)}{_pebbles(view.pebbles[i], cx, cy)}"
-            "</g>"
+            f'y="{cy - 19:.1f}" text-anchor="middle">{number}</text>'
+            f"{_penguins(counts, controllers, seats, cx, cy)}{pebbles}</g>"
         )
-        if number == view.last_tile:
+        if number in changed:
             attrs += ' data-last="true"'
+        if number in ringed:
             inner.append(last_move_ring(cx, cy, SIZE * 0.98))
         if number == moving:
             attrs += ' data-moving="true"'
             inner.append(circle("moving-ring", cx, cy, SIZE * 0.7))
         doing = clicks.get(number)
-        label = escape(_tile_label(view, seats, i, doing, number == view.last_tile))
+        label = escape(_tile_label(view, seats, i, doing, _changes_here(marks, number)))
         if doing is not None:
             attrs += f' data-legal="true" role="button" tabindex="0" aria-label="{label}"'
         else:
             attrs += f' role="img" aria-label="{label}"'
         parts.append(f'<g class="tile" {attrs}>{"".join(inner)}</g>')
     parts.append(static.edges)
-    parts.extend(marks)
+    parts.extend(tile_marks)
+    parts.append(_move_arrows(marks, layout, static.centres))
     parts.append(static.pathways)
     return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
+
+
+def _move_arrows(marks: TurnMarks, layout: Layout, centres: Sequence[tuple[float, float]]) -> str:
+    """An arrow for each penguin the last turn moved, from the tile it set out from
+    through each tile it stepped to, on a white halo so it reads on every territory's
+    pattern. Its ends stop beyond the tokens round a tile's centre, so a step to the
+    next tile is an arrow across their shared edge and hides no count."""
+    arrows = []
+    for _, start, path in marks.moves:
+        points = [centres[layout.index[t]] for t in (start, *path)]
+        points = _trimmed(points, SIZE * 0.55, SIZE * 0.55)
+        if len(points) < 2:
+            continue
+        head = _arrow_head(points[-2], points[-1], 11.0)
+        # The shaft stops inside the head, so its round end never shows past the tip.
+        shaft = [*points[:-1], _towards(points[-1], points[-2], 7.0)]
+        d = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in shaft)
+        arrows.append(
+            f'<path class="move-arrow-halo" d="{d}"/><path class="move-arrow" d="{d}"/>'
+            f'<polygon class="move-arrow-head" points="{head}"/>'
+        )
+    if not arrows:
+        return ""
+    return f'<g class="last-turn" aria-hidden="true">{"".join(arrows)}</g>'
+
+
+def _trimmed(
+    points: list[tuple[float, float]], start: float, end: float
+) -> list[tuple[float, float]]:
+    """``points`` with the first moved ``start`` units towards the second and the last
+    moved ``end`` units back towards the one before (the arrow's tip stops short of the
+    tile's centre). Steps that come back to the same tile are kept apart."""
+    points = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+    if len(points) < 2:
+        return points
+    points[0] = _towards(points[0], points[1], start)
+    points[-1] = _towards(points[-1], points[-2], end)
+    return points
+
+
+def _towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+    """The point ``by`` units from ``a`` on the way to ``b``."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return (a[0] + (b[0] - a[0]) * by / length, a[1] + (b[1] - a[1]) * by / length)
+
+
+def _arrow_head(a: tuple[float, float], b: tuple[float, float], size: float) -> str:
+    """A triangle pointing from ``a`` to ``b``, its tip at ``b``."""
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    left = angle + math.radians(150)
+    right = angle - math.radians(150)
+    corners = [
+        b,
+        (b[0] + size * math.cos(left), b[1] + size * math.sin(left)),
+        (b[0] + size * math.cos(right), b[1] + size * math.sin(right)),
+    ]
+    return " ".join(pt(x, y) for x, y in corners)
+
+
+def _changes_here(marks: TurnMarks, number: int) -> str:
+    """What the last turn changed on tile ``number``, in words for its label."""
+    said = []
+    if number in marks.placed:
+        said.append("a penguin put here last turn")
+    if number in marks.pebbles:
+        said.append("a pebble put here last turn")
+    for _, start, path in marks.moves:
+        if start == number and path[-1] != number:
+            said.append(f"a penguin left here for tile {path[-1]} last turn")
+        if path[-1] == number and start != number:
+            said.append(f"a penguin came here from tile {start} last turn")
+    return ", ".join(said)
 
 
 def _penguins(
@@ -278,24 +389,25 @@ def _penguins(
         slot += 1
         x, y = cx + dx, cy + dy
         if p in controllers:
-            out.append(circle("control-ring", x, y, 11.5))
+            out.append(circle("control-ring", x, y, TOKEN_RADIUS + 3.5))
         seat = seats[p]
-        out.append(token_markup(seat.shape, seat.colour, x, y, 7.5, str(count)))
+        out.append(token_markup(seat.shape, seat.colour, x, y, TOKEN_RADIUS, str(count)))
     return "".join(out)
 
 
-def _pebbles(count: int, cx: float, cy: float) -> str:
+def _pebbles(count: int, x: float, cy: float) -> str:
+    """The tile's pebbles: one drawn, then how many, from ``x``."""
     if not count:
         return ""
-    y = cy + 29
+    y = cy + 30
     return (
-        f'<ellipse class="pebble" cx="{cx - 7:.1f}" cy="{y:.1f}" rx="5.5" ry="4"/>'
-        f'<text class="pebble-count" x="{cx + 1:.1f}" y="{y + 4:.1f}">{count}</text>'
+        f'<ellipse class="pebble" cx="{x:.1f}" cy="{y:.1f}" rx="5.5" ry="4"/>'
+        f'<text class="pebble-count" x="{x + 8:.1f}" y="{y + 4.2:.1f}">{count}</text>'
     )
 
 
 def _tile_label(
-    view: PebblesView, seats: Sequence[Seat], i: int, doing: str | None, last: bool
+    view: PebblesView, seats: Sequence[Seat], i: int, doing: str | None, changes: str
 ) -> str:
     """What a screen reader says of a tile: its number, territory, pebbles, penguins, who
     controls it, and what a click does."""
@@ -315,8 +427,8 @@ def _tile_label(
         parts.append("controlled by " + " and ".join(seats[p].name for p in controllers))
     if view.turn.moving is not None and view.turn.moving.tile == tile.number:
         parts.append(f"{seats[view.turn.moving.owner].name}'s penguin moving from here")
-    if last:
-        parts.append("last move")
+    if changes:
+        parts.append(changes)
     if doing:
         parts.append(doing)
     return ", ".join(parts)
@@ -329,28 +441,28 @@ def suit_class(suit: Suit) -> str:
     return f"suit-{suit.name.lower()}"
 
 
-def card_label(card: Card) -> str:
-    """A card in words: "7 of Court, put 1 of your penguins or 1 pebble on a tile with 2+
-    penguins"."""
-    return f"{card.describe()}: {card.suit.power}"
-
-
 def card_html(card: Card, control: str | None = None, doing: str = "", last: bool = False) -> str:
-    """One face-up card: number, the suit's symbol and name, its power. With ``control``
-    it is a button (``data-control``, ``data-legal``) whose click does ``doing``."""
+    """One face-up card: its number, its suit's symbol and name (the power's name). With
+    ``control`` it is a button (``data-control``, ``data-legal``) whose click does
+    ``doing``. Its accessible name is what it shows, "7 of Court", then the click.
+
+    >>> from waddle.games.pebbles.cards import parse_card
+    >>> html = card_html(parse_card("7C"), "card-7C", "play it")
+    >>> html.startswith('<button type="button" class="card suit-court" data-card="7C"')
+    True
+    >>> "♥" in html, "put 1 of your penguins" in html  # the rule is in the legend
+    (False, False)
+    """
     suit = card.suit
     face = (
-        f'<span class="card-number">{card.number}</span>'
-        f'<span class="card-suit"><span class="visually-hidden">of </span>'
-        f'<span class="card-symbol" aria-hidden="true">{suit.symbol}</span> {suit.name}</span>'
-        f'<span class="card-power">{escape(suit.power)}</span>'
+        f'<span class="card-number">{card.number}</span>{suit_icon(suit, 18)}'
+        f'<span class="card-suit"><span class="visually-hidden">of </span>{suit.name}</span>'
     )
     attrs = f'class="card {suit_class(suit)}" data-card="{card}" data-suit="{suit.name.lower()}"'
     if last:
         attrs += ' data-last="true"'
     if control is None:
         return f"<span {attrs}>{face}</span>"
-    # The accessible name is the card's text (what speech control hears), then the click.
     said = f'<span class="visually-hidden">: {escape(doing)}</span>' if doing else ""
     return (
         f'<button type="button" {attrs} data-control="{control}" data-legal="true">'
@@ -358,11 +470,37 @@ def card_html(card: Card, control: str | None = None, doing: str = "", last: boo
     )
 
 
-def card_back() -> str:
-    """A card whose face this viewer may not see."""
-    return '<span class="card card-back" aria-hidden="true"></span>'
+def mini_card_html(card: Card, hook: bool = True) -> str:
+    """A card small, its number and symbol: another player's known card, or every hand
+    of a finished game. Said as "7 of Court". Without ``hook`` it has no ``data-card``
+    (the deck's known cards, which are in no hand and not face up)."""
+    suit = card.suit
+    attrs = f' data-card="{card}"' if hook else ""
+    return (
+        f'<span class="card card-mini {suit_class(suit)}"{attrs} '
+        f'data-suit="{suit.name.lower()}"><span class="card-number">{card.number}</span>'
+        f'{suit_icon(suit, 14)}<span class="visually-hidden"> of {suit.name}</span></span>'
+    )
 
 
 def suit_name(suit: Suit) -> str:
-    """A suit in words with its symbol: "Court ♥"."""
-    return f"{suit.name} {suit.symbol}"
+    """A suit as markup: its symbol, then its name ("Court")."""
+    return f'<span class="suit-name {suit_class(suit)}">{suit_icon(suit, 15)}{suit.name}</span>'
+
+
+def powers_legend() -> str:
+    """What each suit's power does, one disclosure for the whole table (``<details>``
+    with an id, so the page keeps it open across moves), rather than on every card."""
+    items = "".join(
+        f'<div class="power {suit_class(suit)}"><dt>{suit_icon(suit, 16)}'
+        f"<strong>{suit.name}</strong></dt><dd>{escape(_capital(suit.power))}.</dd></div>"
+        for suit in SUITS
+    )
+    return (
+        '<details class="powers" id="pebbles-powers"><summary>What the suits do</summary>'
+        f'<dl class="powers-list">{items}</dl></details>'
+    )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
