@@ -22,13 +22,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from waddle.core.game import OMNISCIENT
 from waddle.games.pebbles.actions import Action
 from waddle.games.pebbles.cards import Card, Suit
 from waddle.games.pebbles.layout import Layout
 from waddle.games.pebbles.scoring import Breakdown
+from waddle.games.pebbles.turns import TurnMarks
 
 NOBODY = -1
 """The holder of a card that is in no hand."""
@@ -142,6 +143,10 @@ class PebblesView:
     last_tile: int | None = None
     """The tile the most recent decision naming a tile was about (a placement, a power's
     target, a step), or None before any: where the app marks the last move."""
+    last_turn: TurnMarks | None = field(default=None, compare=False)
+    """What the most recent turn that changed a tile changed (placements, pebbles, each
+    penguin's steps; public: every decision naming a tile is seen by all), for the board's
+    marks. Not compared: a bot's world, which keeps no undo log, has none."""
 
     @property
     def over(self) -> bool:

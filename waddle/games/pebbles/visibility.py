@@ -31,6 +31,7 @@ from waddle.games.pebbles.steps import (
     SCURRY_AGAIN,
     STEP_NAMES,
 )
+from waddle.games.pebbles.turns import last_turn_marks
 
 # How the view names the actions taken this turn (bits of ``done``), and what a moving
 # penguin's move is for (by its CTX_ code).
@@ -117,6 +118,7 @@ class Visibility:
             turn=turn,
             legal=tuple(legal),
             last_tile=self._last_tile(),
+            last_turn=last_turn_marks(self),
         )
 
     def _last_tile(self) -> int | None:
