@@ -44,7 +44,7 @@ from web.chooser import Chooser
 from web.computers import Computers
 from web.dom import Listeners, element, focus, open_storage
 from web.embedded import Embedded
-from web.focus import focus_legal
+from web.focus import focus_legal, note_input
 from web.new_game import NewGameDialog
 from web.saves_dialog import SavesDialog
 from web.screen import Screen
@@ -155,6 +155,8 @@ class App:
         listen = self._listeners.listen
         listen(document, "click", self.on_click)
         listen(document, "keydown", self.on_key)
+        listen(document, "pointerdown", note_input, capture=True)
+        listen(document, "keydown", note_input, capture=True)
         listen(element("scrubber"), "input", self.on_scrub)
         listen(window, "hashchange", self.address.on_hash_change)
         for part in (self.new_game, self.saves_dialog, self.share, self.studies, self.editor):
@@ -323,7 +325,12 @@ class App:
 
     def cmd_open_rules(self, _target) -> None:
         element("rules-body").innerHTML = self.page.presenter.rules_html()
-        element("rules").showModal()
+        dialog = element("rules")
+        dialog.showModal()
+        # showModal focuses the first control, the folded notes at the end: the rules are
+        # read from their top.
+        focus(dialog)
+        dialog.scrollTop = 0
 
     def cmd_close_dialog(self, target) -> None:
         if target is None:

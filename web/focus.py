@@ -14,6 +14,16 @@ LEGAL_PLACES = '#board [data-legal="true"], #table [data-legal="true"]'
 """What the arrow keys move among: the board's places, then the game's table (a card
 game's cards), in page order."""
 
+_by_pointer = False  # the last input was a mouse or a finger, not the keyboard
+
+
+def note_input(event) -> None:
+    """Listened to on the document (pointerdown, keydown): the page moves the focus to the
+    next place to play only for someone using the keyboard. After a click or a tap, a focus
+    ring on a legal hex or card would read as a suggested move."""
+    global _by_pointer
+    _by_pointer = str(event.type) != "keydown"
+
 
 def focus_legal(step: int, relative: bool = False, keep: bool = False) -> bool:
     """Move keyboard focus among the legal places (wrapping): the board's, then the game's
@@ -22,6 +32,8 @@ def focus_legal(step: int, relative: bool = False, keep: bool = False) -> bool:
     places = list(document.querySelectorAll(LEGAL_PLACES))
     if not places:
         return False
+    if _by_pointer and not relative:
+        return True  # there are places, but the person is not at the keyboard
     active = document.activeElement
     current = None
     if not ffi.is_none(active) and hasattr(active, "closest"):
