@@ -104,3 +104,15 @@ def test_a_custom_board_of_one_row_is_named_too():
     board = Board([Floe(q, 5, 1) for q in range(-4, 4)])
     assert [place_name(board, h) for h in board.coords] == [f"A{k}" for k in range(1, 9)]
 
+
+def test_the_rules_page_explains_the_names_and_folds_the_projects_notes_after_the_rules():
+    from waddle.games.htmf.presenter import PRESENTER
+
+    page = PRESENTER.rules_html()
+    notes = page.index('<details class="rules-notes" id="rules-notes">')
+    assert "<summary>The project's notes</summary>" in page[notes:]
+    assert page.rstrip().endswith("</details>"), "the notes come last"
+    rules = page[:notes]
+    for words in ("C3", "C3 → E5", "lettered down the left", "most floes wins"):
+        assert words in rules, words
+    assert "Where this app decides" in page[notes:]

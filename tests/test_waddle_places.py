@@ -74,3 +74,16 @@ def test_a_move_is_shown_and_said_by_the_pool_of_its_round():
     )
     assert move_words(board, SCOUT, 2) == "scouted ahead"
 
+
+def test_the_rules_page_explains_the_names_and_folds_the_projects_notes_after_the_rules():
+    from waddle.games.waddle.presenter import PRESENTER
+
+    page = PRESENTER.rules_html()
+    notes = page.index('<details class="rules-notes" id="rules-notes">')
+    assert "<summary>The project's notes</summary>" in page[notes:]
+    assert page.rstrip().endswith("</details>"), "the notes come last"
+    rules = page[:notes]
+    for words in ("the ice north-east of pool 7", "7 NE", "Scoring", "Round end"):
+        assert words in rules, words
+    for note in ("tile set", "Seat compensation", "docs/benchmarks.md"):
+        assert note not in rules and note in page[notes:], note
