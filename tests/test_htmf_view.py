@@ -247,6 +247,7 @@ def test_the_rules_page_and_the_chooser_picture():
     picture = PRESENTER.thumbnail()
     assert not marked(picture.markup, "data-legal"), "a picture offers nothing to click"
     assert picture.markup.count('data-kind="gone"') == 4, "four moves into a game"
+    assert "board-label" not in picture.markup, "no labels too small to read"
 
 
 # ---------------------------------------------------------------------------- the two-click move

@@ -310,7 +310,7 @@ def _thumbnail() -> BoardSvg:
         state.apply(state.legal_actions()[0])
     for _ in range(4):
         state.apply(state.legal_actions()[-1])
-    return board_svg(state, default_seats(2), show_legal=False)
+    return board_svg(state, default_seats(2), show_legal=False, labelled=False)
 
 
 PRESENTER = HtmfPresenter()

@@ -158,8 +158,11 @@ def board_svg(
     *,
     selected: Hex | None = None,
     show_legal: bool = True,
+    labelled: bool = True,
 ) -> BoardSvg:
-    """The board of ``state``: floes with their fish, gaps, penguins, what may be clicked.
+    """The board of ``state``: floes with their fish, gaps, penguins, what may be clicked,
+    the labels that name the places (none when not ``labelled``: the chooser's picture,
+    too small to read them), the last move.
 
     ``selected`` is the penguin chosen to move (the page's UI state); with it, the legal
     places are its destinations, without it the penguins that can move.
@@ -185,7 +188,7 @@ def board_svg(
     last_from = None if last is None else last.src
 
     names = static.grid.names
-    parts: list[str] = [static.labels]
+    parts: list[str] = [static.labels] if labelled else []
     for i, h in enumerate(board.coords):
         cx, cy = static.centres[i]
         key = f"{h[0]},{h[1]}"
@@ -231,7 +234,8 @@ def board_svg(
         parts.append(
             last_move_arrow(hexgrid.to_pixel(last_from, size), hexgrid.to_pixel(last_to, size))
         )
-    return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
+    frame = static.view_box if labelled else view_box(list(board.coords), size)
+    return BoardSvg("".join(parts), frame, TARGET_UNITS)
 
 
 def last_move_arrow(a: tuple[float, float], b: tuple[float, float], size: float = HEX_SIZE) -> str:

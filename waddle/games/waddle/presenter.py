@@ -154,9 +154,9 @@ class WaddlePresenter:
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
         groups = []
+        board = session.state.board
         for k, rnd in enumerate(move_rounds(session.full_record())):
             note = " — tracks switch" if rnd.switched and k > 0 else ""
-            board = session.state.board
             moves = tuple(
                 Move(ply, p, move_notation(board, a, rnd.pool), move_words(board, a, rnd.pool))
                 for ply, p, a in rnd.moves
