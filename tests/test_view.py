@@ -1,10 +1,9 @@
 """The SVG board markup carries the page's public hooks (web hooks design note)."""
 
-import math
 import re
 import xml.etree.ElementTree as ET
 
-from waddle.core.hexgrid import to_pixel
+from waddle.core.hexgrid import neighbors, to_pixel
 from waddle.core.rng import Rng
 from waddle.games.waddle import SCOUT, new_game
 from waddle.games.waddle.places import place_name, place_of
@@ -189,9 +188,14 @@ def test_a_scout_places_nothing_so_a_badge_beside_the_active_pool_says_who_scout
     rect = next(el for el in badge.iter() if el.tag.endswith("rect"))
     x, y = float(rect.attrib["x"]), float(rect.attrib["y"])
     assert x0 <= x and x + float(rect.attrib["width"]) <= x0 + w and y0 <= y <= y0 + h
-    ax, ay = to_pixel(state.active_hex, 30)
-    middle = (x + float(rect.attrib["width"]) / 2, y + float(rect.attrib["height"]) / 2)
-    assert math.dist(middle, (ax, ay)) < 2 * 30, "over a neighbour of the active pool"
+    right, bottom = x + float(rect.attrib["width"]), y + float(rect.attrib["height"])
+    covered = [
+        h
+        for h in (state.active_hex, *neighbors(state.active_hex))
+        if x <= to_pixel(h, 30)[0] <= right and y <= to_pixel(h, 30)[1] <= bottom
+    ]
+    assert len(covered) == 1 and covered[0] != state.active_hex, "over one neighbour only"
+    assert covered[0] not in state.legal_hexes(), "never over where the next penguin may go"
     # The next action takes it away.
     state.apply(state.legal_actions()[0])
     assert "data-last-scout" not in board_svg(state).markup

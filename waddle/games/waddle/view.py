@@ -238,36 +238,43 @@ def _scout_badge(state: WaddleState, seats: list[Seat], static: _Static) -> str:
     seat = seats[player]
     active = state.active_hex
     assert active is not None
-    x0, y0, w, h = (float(v) for v in static.view_box.split())
-    width, height = SCOUT_BADGE
+    frame = tuple(float(v) for v in static.view_box.split())
 
     def cost(k: int) -> tuple[int, int]:
-        n = hexgrid.add(active, hexgrid.DIRECTIONS[k])
-        i = board.index.get(n)
-        cx, cy = hexgrid.to_pixel(n, HEX_SIZE)
-        inside = x0 <= cx - width / 2 and cx + width / 2 <= x0 + w and y0 <= cy - height / 2
-        inside = inside and cy + height / 2 <= y0 + h
+        i = board.index.get(hexgrid.add(active, hexgrid.DIRECTIONS[k]))
         if i is None:
-            rank = 0 if inside else 4
+            rank = 0 if _badge_at(active, k, frame) == _badge_at(active, k, None) else 4
         elif not board.is_ice[i]:
             rank = 1
         else:
             rank = 2 if state.owner[i] != EMPTY else 3
         return rank, k
 
-    k = min(range(6), key=cost)
-    cx, cy = hexgrid.to_pixel(hexgrid.add(active, hexgrid.DIRECTIONS[k]), HEX_SIZE)
-    cx = min(max(cx, x0 + width / 2), x0 + w - width / 2)  # kept inside the picture
-    cy = min(max(cy, y0 + height / 2), y0 + h - height / 2)
-    left, top = cx - width / 2, cy - height / 2
+    left, top = _badge_at(active, min(range(6), key=cost), frame)
+    width, height = SCOUT_BADGE
     label = f"{seat.name} scouted ahead"
     return (
         f'<g class="scout-badge" data-last-scout="{player}" role="img" '
         f'aria-label="{escape(label)}">'
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.0f}" height="{height:.0f}" rx="13"/>'
-        + token_markup(seat.shape, seat.colour, left + 14, cy, 8)
-        + f'<text x="{left + 26:.1f}" y="{cy + 5:.1f}">scouted</text></g>'
+        + token_markup(seat.shape, seat.colour, left + 14, top + height / 2, 8)
+        + f'<text x="{left + 26:.1f}" y="{top + height / 2 + 5:.1f}">scouted</text></g>'
     )
+
+
+def _badge_at(active: Hex, k: int, frame: tuple[float, ...] | None) -> tuple[float, float]:
+    """The scout badge's top left corner over the active hex's neighbour ``k``: wider than
+    a hex, it reaches out sideways, away from the active hex, so that it covers no other
+    neighbour of it; kept inside ``frame`` (the viewBox) when given."""
+    width, height = SCOUT_BADGE
+    cx, cy = hexgrid.to_pixel(hexgrid.add(active, hexgrid.DIRECTIONS[k]), HEX_SIZE)
+    ax, _ = hexgrid.to_pixel(active, HEX_SIZE)
+    cx += math.copysign((width - TARGET_UNITS) / 2, cx - ax)
+    if frame is not None:
+        x0, y0, w, h = frame
+        cx = min(max(cx, x0 + width / 2), x0 + w - width / 2)
+        cy = min(max(cy, y0 + height / 2), y0 + h - height / 2)
+    return round(cx - width / 2, 1), round(cy - height / 2, 1)
 
 
 def _pool_of(board, h: Hex) -> int:
