@@ -15,6 +15,7 @@ import pytest
 
 from waddle.app.tutorial import Tutorial
 from waddle.games.htmf import GAME, Action
+from waddle.games.htmf.presenter import PRESENTER
 from waddle.games.htmf.tutorial import BLUE, STEPS, YOU, blocks
 
 KEYS = ["place", "move", "block", "out", "done"]
@@ -115,7 +116,7 @@ def test_blue_begins_and_the_learner_is_second():
     assert tutorial.script.learner == YOU == 1
     assert state.ply == 1 and state.to_move() == YOU
     assert state.penguin_at((2, 0)) == BLUE
-    assert tutorial.session.message == "Blue placed a penguin on 2,0."
+    assert tutorial.session.message == "Blue placed a penguin on B2."
     assert tutorial.session.seats[YOU].name == "Red (you)"
 
 
@@ -149,9 +150,11 @@ def test_the_first_move_blocks_nothing_and_the_block_puts_blue_out():
     assert not tutorial.try_action(Action.move((2, 2), (3, 1)))
     assert tutorial.session.message == tutorial.step.hint
     assert tutorial.session.record().dumps() == before
-    # An illegal one gets the rules' reason instead.
-    assert not tutorial.try_action(Action.move((2, 2), (2, 0)))
-    assert tutorial.session.message == "The way from 2,2 to 2,0 crosses a gap at 2,1."
+    # An illegal one gets the rules' reason instead, the places named as on the board.
+    assert PRESENTER.on_hex(tutorial.session, "2,2") is None
+    assert PRESENTER.on_hex(tutorial.session, "2,0") is None
+    assert tutorial.session.message == "The way from D3 to B2 crosses a gap at C3."
+    assert tutorial.session.record().dumps() == before
 
     assert tutorial.try_action(Action.move((2, 2), (4, 0)))
     assert tutorial.step.key == "out"

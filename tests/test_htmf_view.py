@@ -14,6 +14,7 @@ from htmf_helpers import position
 from waddle.app.session import Session
 from waddle.core.rng import Rng
 from waddle.games.htmf import GAME, Action
+from waddle.games.htmf.places import place_name
 from waddle.games.htmf.presenter import PRESENTER
 from waddle.games.htmf.record import Record
 from waddle.games.htmf.view import board_svg
@@ -62,6 +63,14 @@ def click(session: Session, h: tuple[int, int]) -> bool:
 
 def key(h: tuple[int, int]) -> str:
     return f"{h[0]},{h[1]}"
+
+
+def named(session: Session, h: tuple[int, int]) -> str:
+    """The place as the board's labels name it: "C4"."""
+    return place_name(session.state.board, h)
+
+
+COORDINATES = re.compile(r"-?\d+,-?\d+")
 
 
 # ---------------------------------------------------------------------------- the board's hooks
@@ -129,7 +138,9 @@ def test_nothing_is_legal_once_the_game_is_over():
     assert not state.penguins(), "every penguin left the ice with its floe at the end"
 
 
-def test_the_last_move_is_marked_and_named_and_its_floe_shown_as_just_taken():
+def test_the_last_move_is_marked_from_where_it_started_to_where_it_landed():
+    """A computer's move can be followed: the floe it left (now a gap) and the one it
+    landed on are both marked, with an arrow from one to the other."""
     session = new(2, seed=7)
     assert not marked(board_svg(session.state).markup, "data-last")
     rng = Rng(7)
@@ -144,11 +155,17 @@ def test_the_last_move_is_marked_and_named_and_its_floe_shown_as_just_taken():
             assert found[action.dst].attrib["aria-label"].endswith(", last move")
         else:
             assert last == [], "the last penguin moved left the ice at the end"
+        started = [h for h, el in found.items() if el.attrib.get("data-last-from") == "true"]
+        arrows = board_svg(session.state).markup.count('class="last-move-arrow"')
         if action.src is not None:
             moves += 1
             left = found[action.src]
             assert left.attrib["data-kind"] == "gone"
             assert "just-taken" in left.attrib["class"].split()
+            assert started == [action.src] and arrows == 1
+            assert left.attrib["aria-label"].endswith(", where the last move started")
+        else:
+            assert started == [] and arrows == 0, "a placement starts nowhere"
     assert moves
 
 
@@ -156,16 +173,18 @@ def test_the_last_move_is_marked_and_named_and_its_floe_shown_as_just_taken():
 
 
 def test_every_place_has_an_accessible_name_and_only_legal_floes_take_focus():
-    """Screen readers: "floe 2,0, 3 fish, Red's penguin, you can move it"; Tab and the
-    arrows visit the highlighted floes only."""
+    """Screen readers: "floe C4, 3 fish, Red's penguin, you can move it", the place named
+    as the board's labels name it; Tab and the arrows visit the highlighted floes only."""
     state = played(new(2, seed=6), plies=14).state
     seats = default_seats(2)
     for h, el in places(board_svg(state, seats).markup).items():
         label = el.attrib["aria-label"]
-        where = key(h)
+        where = place_name(state.board, h)
+        assert not COORDINATES.search(label)
         if el.attrib["data-kind"] == "gone":
             taker = state.taker[state.board.index[h]]
-            assert label == f"gap at {where}, taken by {seats[taker].name}"
+            started = ", where the last move started" if h == state.last_action.src else ""
+            assert label == f"gap at {where}, taken by {seats[taker].name}{started}"
             assert el.attrib["role"] == "img"
             continue
         fish = el.attrib["data-fish"]
@@ -228,6 +247,7 @@ def test_the_rules_page_and_the_chooser_picture():
     picture = PRESENTER.thumbnail()
     assert not marked(picture.markup, "data-legal"), "a picture offers nothing to click"
     assert picture.markup.count('data-kind="gone"') == 4, "four moves into a game"
+    assert "board-label" not in picture.markup, "no labels too small to read"
 
 
 # ---------------------------------------------------------------------------- the two-click move
@@ -247,12 +267,12 @@ def test_placing_is_one_click_on_a_floe(moving):
     h = session.state.placements()[3]
     assert click(session, h)
     assert session.state.penguin_at(h) == 0
-    assert session.message == f"Red placed a penguin on {key(h)}."
+    assert session.message == f"Red placed a penguin on {named(session, h)}."
     two_fish = next(f.hex for f in session.state.board.floes if f.fish == 2)
     before = session.record().dumps()
     assert not click(session, two_fish)
-    assert (
-        session.message == f"Floe {key(two_fish)} has 2 fish: penguins are placed on 1-fish floes."
+    assert session.message == (
+        f"Floe {named(session, two_fish)} has 2 fish: penguins are placed on 1-fish floes."
     )
     assert session.record().dumps() == before
 
@@ -262,7 +282,7 @@ def test_a_move_is_a_penguin_then_where_it_goes(moving):
     first, second = session.state.movable_penguins()[:2]
     assert PRESENTER.on_hex(session, key(first)) is None
     assert session.ui.selected == first
-    assert session.message == f"Penguin on {key(first)} chosen: now click where it goes."
+    assert session.message == f"Penguin on {named(session, first)} chosen: now click where it goes."
     # Another of one's own penguins changes the choice; the same one again drops it.
     assert PRESENTER.on_hex(session, key(second)) is None and session.ui.selected == second
     assert PRESENTER.on_hex(session, key(second)) is None and session.ui.selected is None
@@ -281,7 +301,8 @@ def test_a_move_is_a_penguin_then_where_it_goes(moving):
     assert click(session, to)
     assert session.state.penguin_at(to) == 0 and not session.state.has_floe(first)
     assert session.message == (
-        f"Ann moved {key(first)} to {key(to)} and took a floe with {fish} fish."
+        f"Ann moved a penguin from {named(session, first)} to {named(session, to)}, "
+        f"taking a floe with {fish} fish."
     )
     assert session.ui.selected is None, "the next player starts afresh"
 
@@ -298,14 +319,19 @@ def test_a_click_where_the_chosen_penguin_cannot_go_is_explained_and_changes_not
         if h not in reachable and session.state.penguin_at(h) is None
     )
     assert not click(session, unreachable)
-    assert (
-        session.message
-        == session.state.why_illegal(Action.move(chosen, unreachable)).capitalize() + "."
+    reason = session.state.why_illegal(Action.move(chosen, unreachable))
+    # The rules' reason, each place in it named as the board's labels name it.
+    board = session.state.board
+    reason = COORDINATES.sub(
+        lambda m: place_name(board, tuple(int(v) for v in m.group().split(","))), reason
     )
+    assert session.message == reason[0].upper() + reason[1:] + "."
+    assert named(session, unreachable) in session.message
+    assert not COORDINATES.search(session.message)
     assert session.record().dumps() == before
     assert session.ui.selected == chosen, "the penguin stays chosen"
     assert not click(session, (99, 99))
-    assert session.message == "There is no floe at 99,99."
+    assert session.message == "There is no floe there."
 
 
 def session_of(state) -> Session:
@@ -330,7 +356,10 @@ def test_a_blocked_penguin_and_a_click_before_choosing_are_explained():
     session = session_of(position(HEMMED_IN))
     assert session.state.to_move() == 0 and session.state.movable_penguins() == [(2, 0)]
     assert PRESENTER.on_hex(session, "0,0") is None
-    assert session.message == "That penguin on 0,0 is blocked in: it cannot move."
+    assert (
+        session.message
+        == f"That penguin on {named(session, (0, 0))} is blocked in: it cannot move."
+    )
     assert session.ui.selected is None
     for elsewhere in ("3,0", "1,0"):  # an empty floe, a rival's penguin
         assert PRESENTER.on_hex(session, elsewhere) is None
@@ -348,8 +377,8 @@ def test_a_player_who_goes_out_and_the_end_are_announced():
     assert PRESENTER.on_hex(session, "2,0") is None and session.ui.selected == (2, 0)
     assert click(session, (3, 0))
     assert session.message == (
-        "Red moved 2,0 to 3,0 and took a floe with 1 fish. Blue cannot move any more: "
-        "their penguins leave the ice with the floes they stand on."
+        "Red moved a penguin from A3 to A4, taking a floe with 1 fish. Blue cannot move any "
+        "more: their penguins leave the ice with the floes they stand on."
     )
     state = session.state
     assert state.is_out(1) and not state.penguins_of(1) and state.to_move() == 0
@@ -359,7 +388,8 @@ def test_a_player_who_goes_out_and_the_end_are_announced():
     PRESENTER.on_hex(session, "3,0")
     assert click(session, (4, 0))
     assert session.message == (
-        "Red moved 3,0 to 4,0 and took a floe with 2 fish. No penguin can move: the game is over."
+        "Red moved a penguin from A4 to A5, taking a floe with 2 fish. No penguin can move: "
+        "the game is over."
     )
     assert session.state.is_over()
     assert "Game over." in PRESENTER.render(session.scene()).status
@@ -450,15 +480,19 @@ def test_the_move_list_groups_the_placements_then_the_rounds_of_moves():
     replay = session.full_record().start()
     for move, action in zip(moves, session.full_record().actions, strict=True):
         assert move.player == replay.to_move()
+        took = None if action.src is None else replay.board.fish[replay.board.index[action.src]]
         replay.apply(action)
+        dst = named(session, action.dst)
         if action.src is None:
-            assert (move.notation, move.spoken) == (
-                key(action.dst),
-                f"places a penguin on {key(action.dst)}",
-            )
+            assert (move.notation, move.spoken) == (dst, f"placed a penguin on {dst}")
         else:
-            assert move.notation == f"{key(action.src)}→{key(action.dst)}"
-            assert move.spoken == f"moves from {key(action.src)} to {key(action.dst)}"
+            src = named(session, action.src)
+            assert move.notation == f"{src} → {dst}"
+            assert (
+                move.spoken
+                == f"moved a penguin from {src} to {dst}, taking a floe with {took} fish"
+            )
+        assert not COORDINATES.search(move.notation + move.spoken), "never 1,-2"
     # The moves come in rounds: each player still in the game moves once a round, in turn.
     rounds = groups[1:]
     assert [g.heading for g in rounds] == [f"Round {k}" for k in range(1, len(rounds) + 1)]
@@ -475,5 +509,9 @@ def test_the_hint_marks_the_floes_of_its_move():
     move = session.state.legal_actions()[0]
     hint = PRESENTER.hint(session, move)
     assert hint.hexes == (key(move.src), key(move.dst)) and "both marked" in hint.text
+    assert hint.text == (
+        f"Hint: move the penguin on {named(session, move.src)} to {named(session, move.dst)} "
+        "(both marked)."
+    )
     place = new(2, seed=6).state.legal_actions()[0]
     assert PRESENTER.hint(session, place).hexes == (key(place.dst),)

@@ -8,7 +8,9 @@ import re
 import pytest
 
 from waddle.app.session import Session
-from waddle.ui.marks import hex_marks_svg
+from waddle.games.htmf.places import place_name as htmf_place
+from waddle.games.waddle.places import place_name as waddle_place
+from waddle.ui.marks import hex_marks_svg, parse_hex
 from waddle.ui.presenter import draws_marks
 
 
@@ -23,8 +25,13 @@ def test_each_game_draws_the_marks_and_arrows_of_a_step_on_its_own_places(game_i
     svg = presenter.draw_marks(session.scene(), marks, arrows)
     assert re.findall(r'data-mark="([^"]+)"', svg) == list(marks)
     assert re.findall(r'data-arrow="([^"]+)"', svg) == [f"{places[0]}&gt;{places[9]}"]
+    # Said with the places' names, as the board shows them ("C4", "the ice … of pool 7").
+    board = session.state.board
+    name = {"waddle": waddle_place, "htmf": htmf_place}[game_id]
+    said = [name(board, parse_hex(places[k])) for k in (0, 5, 9)]
     label = re.search(r'aria-label="([^"]+)"', svg).group(1)
-    assert label == f"Marked: {places[0]}, {places[5]}. Arrows from {places[0]} to {places[9]}."
+    assert label == f"Marked: {said[0]}, {said[1]}. Arrows from {said[0]} to {said[2]}."
+    assert not re.search(r"-?\d+,-?\d+", label), "never a coordinate"
     board = presenter.render(session.scene()).board.markup
     assert all(f'data-hex="{p}"' in board for p in (*marks, places[9])), "places of the board"
 

@@ -18,6 +18,7 @@ from waddle.games.waddle.panels import (
     status_html,
     tracks_html,
 )
+from waddle.games.waddle.places import place_name
 from waddle.games.waddle.presenter import DOUBLE, PRESENTER, SINGLE
 from waddle.ui.presenter import move_list_html
 
@@ -55,7 +56,9 @@ def test_an_illegal_click_changes_nothing_and_says_why():
     water = next(s.hex for s in session.state.board.specs if s.kind == "water")
     before = session.record().dumps()
     assert not click_hex(session, *water)
-    assert session.message == f"Hex {water[0]},{water[1]} is water; penguins go on ice."
+    name = place_name(session.state.board, water, near=session.state.active_number)
+    assert session.message == f"{name[0].upper()}{name[1:]} is water; penguins go on ice."
+    assert "," not in name, "named as the board shows it, never by coordinates"
     assert not click_hex(session, 99, 99)
     assert "not on the map" in session.message
     assert session.record().dumps() == before

@@ -2,6 +2,7 @@
 
 from waddle.app.tutorial import Tutorial
 from waddle.games.waddle import GAME, SCOUT, Action
+from waddle.games.waddle.presenter import PRESENTER
 from waddle.games.waddle.tutorial import BLUE, STEPS, YOU
 
 
@@ -45,5 +46,17 @@ def test_the_tutorial_walks_through_every_step_to_the_final_scoring():
 def test_an_illegal_move_in_a_step_is_explained_and_changes_nothing():
     t = Tutorial(GAME)
     assert not t.try_action(Action.place((0, 0)))
-    assert t.session.message == "Hex 0,0 is water; penguins go on ice."
     assert t.session.state.ply == 0
+    # A click, as the page sends it: the reason names the place as the board shows it.
+    assert PRESENTER.on_hex(t.session, "0,0") is None
+    assert t.session.message == "Pool 1 is water; penguins go on ice."
+    assert PRESENTER.on_hex(t.session, "4,-1") is None
+    assert t.session.message == ("The ice east of pool 2 is not next to the active water hex 1.")
+    assert t.session.state.ply == 0
+
+
+def test_the_steps_name_places_as_the_board_shows_them():
+    t = Tutorial(GAME)
+    assert t.try_action(Action.place(first_hex(t)))
+    assert "," not in t.session.message.replace(", ", "")  # never "1,-1"
+    assert "of pool 1" in t.session.message, t.session.message

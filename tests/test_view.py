@@ -3,11 +3,12 @@
 import re
 import xml.etree.ElementTree as ET
 
-from waddle.core.hexgrid import to_pixel
+from waddle.core.hexgrid import neighbors, to_pixel
 from waddle.core.rng import Rng
-from waddle.games.waddle import new_game
+from waddle.games.waddle import SCOUT, new_game
+from waddle.games.waddle.places import place_name, place_of
 from waddle.games.waddle.view import board_svg
-from waddle.ui.seats import Seat
+from waddle.ui.seats import Seat, default_seats
 
 
 def parse(markup: str) -> ET.Element:
@@ -132,15 +133,20 @@ def test_view_box_contains_every_hex():
 
 
 def test_every_hex_has_an_accessible_name_and_only_legal_hexes_take_focus():
-    """Screen readers: "ice hex 3,-1, empty, you can place here"; Tab visits legal hexes."""
+    """Screen readers: "the ice north-east of pool 7, empty, you can place here", the place
+    named as the board shows it (never "3,-1"); Tab visits legal hexes."""
     state = mid_game()
     root = parse(board_svg(state).markup)
     for el in root.iter():
         if "data-hex" not in el.attrib:
             continue
         label = el.attrib["aria-label"]
-        q, r = el.attrib["data-hex"].split(",")
-        assert f"hex {q},{r}" in label
+        q, r = (int(v) for v in el.attrib["data-hex"].split(","))
+        name = place_name(state.board, (q, r), near=state.active_number)
+        assert (label == name or label.startswith(name + ", ")) and "," not in name
+        assert place_of(state.board, name) == (q, r)
+        if (q, r) in state.legal_hexes():
+            assert name.endswith(f"of pool {state.active_number}"), "named from the active pool"
         if el.attrib.get("data-legal") == "true":
             assert el.attrib["tabindex"] == "0" and el.attrib["role"] == "button"
             assert label.endswith("empty, you can place here")
@@ -150,3 +156,104 @@ def test_every_hex_has_an_accessible_name_and_only_legal_hexes_take_focus():
             assert "penguin" in label
         if el.attrib.get("data-active") == "true":
             assert label.endswith("active")
+
+
+# -- what a player notices after someone else's turn -------------------------------------------
+
+
+def test_a_double_is_marked_as_the_last_move_with_both_penguins_and_said_as_two():
+    state = new_game(2, seed=4)
+    double = next(a for a in state.legal_actions() if a.double)
+    state.apply(double)
+    found = hexes(parse(board_svg(state).markup))
+    last = found[double.hex]
+    assert last["data-last"] == "true" and last["data-token"] == "double"
+    assert "double token (two penguins), last move" in last["aria-label"]
+
+
+def test_a_scout_places_nothing_so_a_badge_beside_the_active_pool_says_who_scouted():
+    state = new_game(3, seed=5)
+    assert "data-last-scout" not in board_svg(state).markup
+    state.apply(state.legal_actions()[0])
+    player = state.to_move()
+    state.apply(SCOUT)
+    root = parse(board_svg(state, default_seats(3)).markup)
+    (badge,) = [el for el in root.iter() if "data-last-scout" in el.attrib]
+    assert badge.attrib["data-last-scout"] == str(player)
+    assert badge.attrib["aria-label"] == f"{default_seats(3)[player].name} scouted ahead"
+    text = "".join(badge.itertext())
+    assert text == "scouted"
+    # It stays inside the picture, next to the active pool.
+    x0, y0, w, h = map(float, board_svg(state).view_box.split())
+    rect = next(el for el in badge.iter() if el.tag.endswith("rect"))
+    x, y = float(rect.attrib["x"]), float(rect.attrib["y"])
+    assert x0 <= x and x + float(rect.attrib["width"]) <= x0 + w and y0 <= y <= y0 + h
+    right, bottom = x + float(rect.attrib["width"]), y + float(rect.attrib["height"])
+    covered = [
+        h
+        for h in (state.active_hex, *neighbors(state.active_hex))
+        if x <= to_pixel(h, 30)[0] <= right and y <= to_pixel(h, 30)[1] <= bottom
+    ]
+    assert len(covered) == 1 and covered[0] != state.active_hex, "over one neighbour only"
+    assert covered[0] not in state.legal_hexes(), "never over where the next penguin may go"
+    # The next action takes it away.
+    state.apply(state.legal_actions()[0])
+    assert "data-last-scout" not in board_svg(state).markup
+
+
+def test_the_board_text_is_at_least_11_css_px_on_a_phone():
+    """A phone draws a Waddle map at 0.77 CSS px a unit or more (the page zooms it when
+    its hexes would be under 40 px for a finger): numbers, fish and a double's "2" are
+    drawn at 14.5 units or more, in view.py and board.css alike."""
+    from pathlib import Path
+
+    from waddle.games.waddle.view import FISH_UNITS, NUMBER_UNITS, TARGET_UNITS
+
+    least_scale = 40 / TARGET_UNITS
+    assert min(FISH_UNITS, NUMBER_UNITS) * least_scale >= 11
+    css = (Path(__file__).parent.parent / "waddle/games/waddle/board.css").read_text()
+    fonts = re.findall(r"font(?:-size)?: (?:\d+ )?(\d+(?:\.\d+)?)px", css)
+    sizes = [float(v) for v in fonts]
+    assert sizes and min(sizes) * least_scale >= 11, sizes
+
+
+def session_game(players=2, seed=3):
+    from waddle.app.session import Session
+
+    return Session.new("waddle", players=players, seed=seed)
+
+
+def test_messages_the_move_list_and_hints_name_places_as_the_board_does():
+    from waddle.games.waddle.presenter import PRESENTER
+
+    session = session_game(3, seed=6)
+    rng = Rng(6)
+    while session.state.ply < 12:
+        action = rng.choice(session.state.legal_actions())
+        pool = session.state.active_number
+        player = session.state.to_move()
+        assert session.play(action)
+        name = session.seats[player].name
+        if action.is_scout:
+            assert session.message.startswith(f"{name} scouted ahead.")
+        else:
+            where = place_name(session.state.board, action.hex, near=pool)
+            what = "a double token (two penguins)" if action.double else "a penguin"
+            assert session.message.startswith(f"{name} placed {what} on {where}.")
+            assert where.endswith(f"of pool {pool}"), "named from the pool it was played at"
+    coordinates = re.compile(r"-?\d+,-?\d+")
+    groups = PRESENTER.move_groups(session)
+    for group in groups:
+        pool = int(group.heading.split("pool ")[1].split()[0])
+        for move in group.moves:
+            assert not coordinates.search(move.notation + move.spoken), "never 1,-2"
+            if move.notation != "scout":
+                assert move.notation.split()[0] == str(pool), f"{move.notation}: 7 NE"
+                assert move.spoken.startswith("placed a ") and f"of pool {pool}" in move.spoken
+            else:
+                assert move.spoken == "scouted ahead"
+    hint = PRESENTER.hint(session, session.state.legal_actions()[0])
+    assert (
+        not coordinates.search(hint.text) and f"of pool {session.state.active_number}" in hint.text
+    )
+    assert coordinates.fullmatch(hint.hexes[0]), "the data-hex hook keeps its q,r"

@@ -30,6 +30,7 @@ from waddle.app.session import Session
 from waddle.games.waddle import GAME, Action
 from waddle.games.waddle.compensation import seat_compensation
 from waddle.games.waddle.link import decode_game, decode_link, encode_game
+from waddle.games.waddle.places import place_name
 
 MOVE_TIMEOUT_MS = 90_000
 """Longest wait for one computer move (a hard think on a loaded machine, with margin)."""
@@ -292,7 +293,9 @@ def test_hint_marks_a_legal_move(page):
     if key is not None:
         assert hinted.get_attribute("data-legal") == "true"
         assert tuple(int(v) for v in key.split(",")) in session.state.legal_hexes()
-        assert key in message
+        hex_ = tuple(int(v) for v in key.split(","))
+        state = session.state
+        assert place_name(state.board, hex_, near=state.active_number) in message, "named"
     else:
         assert hinted.get_attribute("data-action") == "scout"
         assert not hinted.is_disabled() and session.state.why_not_scout() is None

@@ -28,6 +28,7 @@ from htmf_tools import (
 )
 
 from waddle.app.session import Session
+from waddle.games.htmf.places import place_name
 
 LINK_LIMIT = 100
 """Longest address fragment a finished 4-player game without names may need."""
@@ -52,10 +53,8 @@ def play_to_the_end(page, session: Session, policy_seed: int) -> dict:
             chosen = read_htmf(page)
             assert_htmf_hooks(chosen, state, selected=action.src)
             assert chosen["hash"] == hooks["hash"], "choosing a penguin is not a move"
-            assert (
-                chosen["message"]
-                == f"Penguin on {hex_key(action.src)} chosen: now click where it goes."
-            )
+            where = place_name(state.board, action.src)  # "C4", as the board's labels say
+            assert chosen["message"] == f"Penguin on {where} chosen: now click where it goes."
             before = chosen["hash"]
             click(page, f'svg#board [data-hex="{hex_key(action.dst)}"]')
             page.wait_for_function("before => location.hash !== before", arg=before)
@@ -67,6 +66,13 @@ def play_to_the_end(page, session: Session, policy_seed: int) -> dict:
         assert hooks["hash"] == "#" + session.link(), "the address holds every action so far"
         assert hooks["message"] == session.message
         assert hooks["problem"] is None
+        # Where the move came from is marked as well as where it landed, with an arrow.
+        started = page.eval_on_selector_all(
+            'svg#board [data-last-from="true"]', "els => els.map(e => e.dataset.hex)"
+        )
+        arrows = page.locator("svg#board .last-move-arrow").count()
+        moved = action.src is not None
+        assert (started, arrows) == (([hex_key(action.src)], 1) if moved else ([], 0))
         if not state.is_over():
             went_out |= {p for p in range(state.players) if state.is_out(p)}
     assert_htmf_results(hooks, state, names)

@@ -80,7 +80,7 @@ def test_htmf_the_tutorial_from_start_to_end_then_back_to_the_game(page):
     click(page, '[data-command="start-tutorial"]')
     page.wait_for_selector("#tutorial", state="visible")
     walk = Walk(page, before["hash"])
-    assert walk.mirror.session.message == "Blue placed a penguin on 2,0."
+    assert walk.mirror.session.message == "Blue placed a penguin on B2."
     walk.expect(1)
 
     # 1. Place four penguins on one-fish floes; a floe with two fish is refused by the rules.
@@ -90,7 +90,7 @@ def test_htmf_the_tutorial_from_start_to_end_then_back_to_the_game(page):
     while walk.state.phase == "place":
         assert walk.click(walk.state.placements()[0])
         walk.expect(1 if walk.state.phase == "place" else 2)
-    assert "Blue moved 2,0 to 3,0" in walk.mirror.session.message
+    assert "Blue moved a penguin from B2 to B3" in walk.mirror.session.message
 
     # 2. A move: choose the penguin that can move, then where it slides.
     (penguin,) = walk.state.movable_penguins()

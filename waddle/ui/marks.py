@@ -6,7 +6,8 @@ overlay is one ``<g class="study-marks">`` after the board's places, which click
 through (``pointer-events: none`` in web/board.css), so marks never hide a legal move.
 
 Hooks: ``[data-mark="q,r"]`` on each highlighted hex, ``[data-arrow="q,r>q,r"]`` on each
-arrow; the group's ``aria-label`` says the same in words.
+arrow; the group's ``aria-label`` says the same in words, naming each place as the game's
+board names it (``name``).
 
 >>> svg = hex_marks_svg(("1,0",), (("1,0", "3,-1"),))
 >>> svg.count("data-mark="), 'data-arrow="1,0&gt;3,-1"' in svg
@@ -18,7 +19,7 @@ arrow; the group's ``aria-label`` says the same in words.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from waddle.core import hexgrid
@@ -46,9 +47,20 @@ def hex_marks_svg(
     arrows: Sequence[tuple[str, str]],
     size: float = HEX_SIZE,
     inset: float = 0.86,
+    name: Callable[[Hex], str] | None = None,
 ) -> str:
     """The overlay for ``marks`` and ``arrows`` on a board of pointy-top hexes of ``size``
-    (``inset``: how far inside its hex a highlight's outline runs)."""
+    (``inset``: how far inside its hex a highlight's outline runs); ``name`` says a place
+    in words, as the board names it (default: its ``q,r``).
+
+    >>> svg = hex_marks_svg(("1,0",), (("1,0", "2,0"),), name=lambda h: f"floe {h[0] + 1}")
+    >>> 'aria-label="Marked: floe 2. Arrows from floe 2 to floe 3."' in svg
+    True
+    """
+
+    def said(place: str, h: Hex) -> str:
+        return place if name is None else name(h)
+
     parts: list[str] = []
     said_marks: list[str] = []
     for place in marks:
@@ -62,14 +74,14 @@ def hex_marks_svg(
             f'<g class="study-mark" data-mark="{key}">'
             f"{polygon(ring, 'study-mark-halo')}{polygon(ring, 'study-mark-ring')}</g>"
         )
-        said_marks.append(place)
+        said_marks.append(said(place, h))
     said_arrows: list[str] = []
     for src, dst in arrows:
         a, b = parse_hex(src), parse_hex(dst)
         if a is None or b is None or a == b:
             continue
         parts.append(_arrow(src, dst, hexgrid.to_pixel(a, size), hexgrid.to_pixel(b, size), size))
-        said_arrows.append(f"from {src} to {dst}")
+        said_arrows.append(f"from {said(src, a)} to {said(dst, b)}")
     if not parts:
         return ""
     words = []

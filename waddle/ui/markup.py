@@ -10,7 +10,8 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -154,6 +155,39 @@ def chip(seat: Seat, player: int, size: int = 18) -> str:
 def attr(text: str) -> str:
     """Escape for an HTML attribute value in double quotes."""
     return escape(text, quote=True)
+
+
+_COORDINATES = re.compile(r"\b(?:(hex|floe|place) )?(-?\d+),(-?\d+)")
+
+
+def named_places(text: str, name: Callable[[hexgrid.Hex], str], nouns: bool = False) -> str:
+    """``text`` (a rule's reason, from a game's state) with each ``q,r`` in it put as the
+    board names that place (``name``): players never see axial coordinates. With
+    ``nouns``, a "hex", "floe" or "place" before the coordinates goes too, for names that
+    carry their own noun ("the ice north-east of pool 7").
+
+    >>> named_places("floe 1,0 has 3 fish", lambda h: "C4")
+    'floe C4 has 3 fish'
+    >>> named_places("hex 3,-1 is water", lambda h: f"pool {h[0]}", nouns=True)
+    'pool 3 is water'
+    """
+
+    def put(match: re.Match[str]) -> str:
+        noun, q, r = match.groups()
+        named = name((int(q), int(r)))
+        return named if nouns or noun is None else f"{noun} {named}"
+
+    return _COORDINATES.sub(put, text)
+
+
+def sentence(text: str) -> str:
+    """A reason as a sentence of its own: a capital first, a full stop last.
+
+    >>> sentence("the game is over")
+    'The game is over.'
+    """
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
 
 
 def victory_headline(seats: Sequence[Seat], winners: Sequence[int]) -> str:

@@ -2,12 +2,14 @@
 goes), the score panel and messages, as the web shell asks for them
 (:mod:`waddle.ui.presenter`).
 
+Places are named as the board's labels show them ("C4", :mod:`waddle.games.htmf.places`).
+
 >>> from waddle.app.session import Session
 >>> session = Session.new("htmf", players=2, seed=3)
 >>> floe = session.state.placements()[0]
 >>> action = PRESENTER.on_hex(session, f"{floe[0]},{floe[1]}")
 >>> session.play(action), session.message
-(True, 'Red placed a penguin on 3,0.')
+(True, 'Red placed a penguin on A3.')
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from typing import Any, ClassVar
 
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
+from waddle.games.htmf.places import move_notation, move_words, place_name
 from waddle.games.htmf.state import HtmfState
 from waddle.games.htmf.view import board_svg
-from waddle.ui.marks import hex_marks_svg
-from waddle.ui.markup import BoardSvg, chip, victory_headline
+from waddle.ui.marks import hex_marks_svg, parse_hex
+from waddle.ui.markup import BoardSvg, chip, named_places, sentence, victory_headline
 from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
 
@@ -95,25 +98,29 @@ class HtmfPresenter:
     def on_hex(self, session: Any, hex_id: str) -> Action | None:
         state: HtmfState = session.state
         h = _hex(hex_id)
+        if h not in state.board.index:  # no element on the page has such a data-hex
+            session.message = "There is no floe there."
+            return None
         if state.is_over() or state.phase == "place":
-            return Action.place(h)
+            return _checked(session, Action.place(h))
         ui: HtmfUi = session.ui
         mover = state.to_move()
+        where = place_name(state.board, h)
         if state.penguin_at(h) == mover:
             if h not in state.movable_penguins():
-                session.message = f"That penguin on {hex_id} is blocked in: it cannot move."
+                session.message = f"That penguin on {where} is blocked in: it cannot move."
                 return None
             ui.selected = None if ui.selected == h else h
             session.message = (
                 None
                 if ui.selected is None
-                else (f"Penguin on {hex_id} chosen: now click where it goes.")
+                else (f"Penguin on {where} chosen: now click where it goes.")
             )
             return None
         if ui.selected is None:
             session.message = "Choose one of your penguins first, then where it goes."
             return None
-        return Action.move(ui.selected, h)  # the rules say why, if it cannot go there
+        return _checked(session, Action.move(ui.selected, h))
 
     def on_control(self, session: Any, control: str) -> None:
         if control == "deselect":
@@ -124,15 +131,8 @@ class HtmfPresenter:
     def describe_move(self, session: Any, player: int, action: Action) -> str:
         state: HtmfState = session.state
         seats = session.seats
-        name = seats[player].name
-        if action.src is None:
-            text = f"{name} placed a penguin on {_key(action.dst)}."
-        else:
-            fish = state.board.fish[state.board.index[action.src]]
-            text = (
-                f"{name} moved {_key(action.src)} to {_key(action.dst)} and took a floe with "
-                f"{fish} fish."
-            )
+        fish = None if action.src is None else state.board.fish[state.board.index[action.src]]
+        text = f"{seats[player].name} {move_words(state.board, action, fish)}."
         before = state.clone()
         before.undo()
         for p in range(state.players):
@@ -153,10 +153,15 @@ class HtmfPresenter:
         placing: list[Move] = []
         rounds: list[list[Move]] = []
         last = None
+        board = state.board
+        fish = board.fish
         for action in record.actions:
             player = state.to_move()
             state.apply(action)
-            move = Move(state.ply, player, _shown(action), _spoken(action))
+            took = None if action.src is None else fish[board.index[action.src]]
+            move = Move(
+                state.ply, player, move_notation(board, action), move_words(board, action, took)
+            )
             if action.src is None:
                 placing.append(move)
                 continue
@@ -169,17 +174,24 @@ class HtmfPresenter:
         ]
 
     def hint(self, session: Any, action: Action) -> Hint:
+        board = session.state.board
+        dst = place_name(board, action.dst)
         if action.src is None:
-            where = _key(action.dst)
-            return Hint(f"Hint: place a penguin on {where} (marked on the board).", (where,))
-        src, dst = _key(action.src), _key(action.dst)
-        return Hint(f"Hint: move the penguin on {src} to {dst} (both marked).", (src, dst))
+            text = f"Hint: place a penguin on {dst} (marked on the board)."
+            return Hint(text, (_key(action.dst),))
+        src = place_name(board, action.src)
+        text = f"Hint: move the penguin on {src} to {dst} (both marked)."
+        return Hint(text, (_key(action.src), _key(action.dst)))
 
     def draw_marks(
         self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
     ) -> str:
-        """A study's marks: a ring inside each marked hex, arrows from centre to centre."""
-        return hex_marks_svg(marks, arrows, inset=0.8)
+        """A study's marks: a ring inside each marked hex, arrows from centre to centre,
+        said with the places' names ("C4"; a place off the board is skipped)."""
+        board = scene.view.board
+        shown = [m for m in marks if parse_hex(m) in board.index]
+        drawn = [(a, b) for a, b in arrows if {parse_hex(a), parse_hex(b)} <= board.index.keys()]
+        return hex_marks_svg(shown, drawn, inset=0.8, name=lambda h: place_name(board, h))
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -190,18 +202,15 @@ class HtmfPresenter:
         return _thumbnail()
 
 
-def _shown(action: Action) -> str:
-    """A move as the move list shows it: ``2,0→5,0`` (the record's notation ``2,0-5,0`` reads
-    badly with negative coordinates, ``1,1--1,3``)."""
-    if action.src is None:
-        return _key(action.dst)
-    return f"{_key(action.src)}→{_key(action.dst)}"
-
-
-def _spoken(action: Action) -> str:
-    if action.src is None:
-        return f"places a penguin on {_key(action.dst)}"
-    return f"moves from {_key(action.src)} to {_key(action.dst)}"
+def _checked(session: Any, action: Action) -> Action | None:
+    """``action`` if the rules allow it; else None, with the rules' reason in the message,
+    naming places as the board does ("Floe C4 already has a penguin.")."""
+    state: HtmfState = session.state
+    reason = state.why_illegal(action)
+    if reason is None:
+        return action
+    session.message = sentence(named_places(reason, lambda h: place_name(state.board, h)))
+    return None
 
 
 def _status(state: HtmfState, seats: Sequence[Seat], selected: Hex | None) -> str:
@@ -301,7 +310,7 @@ def _thumbnail() -> BoardSvg:
         state.apply(state.legal_actions()[0])
     for _ in range(4):
         state.apply(state.legal_actions()[-1])
-    return board_svg(state, default_seats(2), show_legal=False)
+    return board_svg(state, default_seats(2), show_legal=False, labelled=False)
 
 
 PRESENTER = HtmfPresenter()

@@ -7,14 +7,16 @@ block Blue's penguin, meet Blue going out (its penguins leave the ice with their
 make the last move and see the game end in a tie on fish that the floes break. The app's
 tutorial runner (:mod:`waddle.app.tutorial`) plays it.
 
-The board, row ``r = -1`` on top, each row half a floe to the right of the one above;
-digits are fish, ``B`` is Blue's first floe (2,0) and ``Y`` the one that stays yours (2,1),
-both with one fish::
+The board, row A on top, each row half a floe to the right of the one above; digits are
+fish, ``B`` is Blue's first floe (B2) and ``Y`` the one that stays yours (C3), both with one
+fish (the numbers along the top count rows A and C, those along the bottom B and D)::
 
-    r=-1   1 1   2
-    r=0     1 B 3 2 3
-    r=1    1 1 Y 2
-    r=2     1   2
+         1 2 3 4
+    A    1 1   2
+    B     1 B 3 2 3
+    C    1 1 Y 2
+    D     1   2
+          1 2 3 4 5
 
 The eight one-fish floes lie together on the left and take the eight penguins. Only ``B``
 and ``Y`` touch open ice; a penguin on any other can never move. Blue places on ``B``
@@ -26,7 +28,7 @@ ends 10 fish to 10 with 7 floes to 6 (``tests/test_htmf_tutorial.py`` walks them
 >>> from waddle.games.htmf import GAME
 >>> tutorial = Tutorial(GAME)
 >>> tutorial.step.key, tutorial.session.message
-('place', 'Blue placed a penguin on 2,0.')
+('place', 'Blue placed a penguin on B2.')
 >>> tutorial.try_action(Action.place((1, 0)))
 True
 >>> tutorial.step.key, tutorial.session.state.ply

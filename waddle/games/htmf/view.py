@@ -6,7 +6,12 @@ Each place of the board is one ``<g>`` with the page's public hooks (the web hoo
 ``data-kind="ice"`` and ``data-fish="n"``, a floe that was taken ``data-kind="gone"``;
 ``data-owner`` where a penguin stands; ``data-legal`` where the player to move may click
 now (a floe to place on; a penguin that can move; with one selected, where it may go);
-``data-selected`` on the chosen penguin; ``data-last`` on the last move's floe.
+``data-selected`` on the chosen penguin; ``data-last`` on the last move's floe, and
+``data-last-from`` on the floe a move started from (now a gap), with an arrow from one to
+the other, so that a computer's move can be followed.
+
+Row letters down the left and numbers along the top and the bottom name the places, as
+messages, the move list and screen readers do ("C4", :mod:`waddle.games.htmf.places`).
 
 Fish show as fish drawn on the floe and as a number, never by colour alone; penguins are
 the seat's colour and shape.
@@ -28,12 +33,31 @@ from html import escape
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.board import Board
+from waddle.games.htmf.places import Grid, grid_of
 from waddle.games.htmf.state import HtmfState
-from waddle.ui.markup import HEX_SIZE, BoardSvg, circle, last_move_ring, pt, token_markup, view_box
+from waddle.ui.markup import (
+    HEX_SIZE,
+    BoardSvg,
+    circle,
+    last_move_ring,
+    polygon,
+    pt,
+    token_markup,
+    view_box,
+)
 from waddle.ui.seats import Seat, default_seats
 
 TARGET_UNITS = math.sqrt(3) * HEX_SIZE
 """A floe across its flats: what a player taps."""
+
+TEXT_UNITS = 14.5
+"""The board's text (fish counts, row and column labels), in SVG units: a 390 px phone
+draws the standard board at about 0.87 CSS px a unit, and any board at 0.77 or more
+(smaller, the page zooms it for fingers), so nothing on it is under 11 CSS px."""
+HALF_ACROSS = math.sqrt(3) * HEX_SIZE / 2
+"""Half a floe across: the step between a row and the next, sideways."""
+LABEL_ROOM = 20.0
+"""The margin the labels take on the left, at the top and at the bottom."""
 
 # Where the fish of a 1-, 2- or 3-fish floe are drawn, as offsets from its centre.
 _FISH_AT = {
@@ -51,6 +75,9 @@ class _Static:
     centres: tuple[tuple[float, float], ...]
     outlines: tuple[str, ...]
     fish: tuple[str, ...]
+    labels: str
+    """The row letters and column numbers round the ice."""
+    grid: Grid
 
 
 _STATIC: weakref.WeakKeyDictionary[Board, _Static] = weakref.WeakKeyDictionary()
@@ -72,14 +99,51 @@ def _static(board: Board) -> _Static:
         drawn = "".join(_fish_icon(cx + dx, cy + dy) for dx, dy in _FISH_AT[n])
         fish.append(
             f'<g class="fish-icons" aria-hidden="true">{drawn}</g>'
-            f'<text class="fish-count" x="{cx:.1f}" y="{cy + 17:.1f}" '
+            f'<text class="fish-count" x="{cx:.1f}" y="{cy + 19:.1f}" '
             f'text-anchor="middle">{n}</text>'
         )
+    grid = grid_of(board)
     static = _Static(
-        view_box(list(board.coords), size), tuple(centres), tuple(outlines), tuple(fish)
+        labelled_view_box(board.coords),
+        tuple(centres),
+        tuple(outlines),
+        tuple(fish),
+        labels_svg(grid, board.coords),
+        grid,
     )
     _STATIC[board] = static
     return static
+
+
+def labelled_view_box(coords: Sequence[Hex]) -> str:
+    """The viewBox of a board and its labels: the floes, with room for the row letters on
+    the left and the numbers above and below."""
+    x0, y0, width, height = (float(v) for v in view_box(list(coords), HEX_SIZE).split())
+    room = LABEL_ROOM - 6.0  # view_box() leaves 6 units round the floes already
+    return f"{x0 - room:.1f} {y0 - room:.1f} {width + room:.1f} {height + 2 * room:.1f}"
+
+
+def labels_svg(grid: Grid, coords: Sequence[Hex]) -> str:
+    """Row letters down the left, numbers along the top (in line with the top row's kind
+    of row) and along the bottom (the other kind): what places are named by."""
+    if not coords:
+        return ""
+    xs = [hexgrid.to_pixel(h, HEX_SIZE)[0] for h in coords]
+    ys = [hexgrid.to_pixel(h, HEX_SIZE)[1] for h in coords]
+    left = min(xs) - HALF_ACROSS - 5
+    top, bottom = min(ys) - HEX_SIZE - 5, max(ys) + HEX_SIZE + 5 + 0.72 * TEXT_UNITS
+    parts = [
+        f'<text class="board-label" x="{left:.1f}" y="{1.5 * HEX_SIZE * row.at + 5:.1f}" '
+        f'text-anchor="end">{row.text}</text>'
+        for row in grid.row_labels
+    ]
+    for y, numbers in ((top, grid.top_labels), (bottom, grid.bottom_labels)):
+        parts.extend(
+            f'<text class="board-label" x="{HALF_ACROSS * n.at:.1f}" y="{y:.1f}" '
+            f'text-anchor="middle">{n.text}</text>'
+            for n in numbers
+        )
+    return f'<g class="board-labels" aria-hidden="true">{"".join(parts)}</g>'
 
 
 def _fish_icon(x: float, y: float) -> str:
@@ -94,8 +158,11 @@ def board_svg(
     *,
     selected: Hex | None = None,
     show_legal: bool = True,
+    labelled: bool = True,
 ) -> BoardSvg:
-    """The board of ``state``: floes with their fish, gaps, penguins, what may be clicked.
+    """The board of ``state``: floes with their fish, gaps, penguins, what may be clicked,
+    the labels that name the places (none when not ``labelled``: the chooser's picture,
+    too small to read them), the last move.
 
     ``selected`` is the penguin chosen to move (the page's UI state); with it, the legal
     places are its destinations, without it the penguins that can move.
@@ -120,15 +187,22 @@ def board_svg(
     last_to = None if last is None else last.dst
     last_from = None if last is None else last.src
 
-    parts: list[str] = []
+    names = static.grid.names
+    parts: list[str] = [static.labels] if labelled else []
     for i, h in enumerate(board.coords):
         cx, cy = static.centres[i]
         key = f"{h[0]},{h[1]}"
         if not state.has_floe(h):
-            cls = "floe gone" + (" just-taken" if h == last_from else "")
+            cls, attrs, inner = "floe gone", "", static.outlines[i]
+            label = _gone_label(state, seats, h, names[h])
+            if h == last_from:
+                cls += " just-taken"
+                attrs = ' data-last-from="true"'
+                inner += polygon(hexgrid.corners_around((cx, cy), 0.8 * size), "last-from")
+                label += ", where the last move started"
             parts.append(
-                f'<g class="{cls}" data-hex="{key}" data-kind="gone" role="img" '
-                f'aria-label="{escape(_gone_label(state, seats, h))}">{static.outlines[i]}</g>'
+                f'<g class="{cls}" data-hex="{key}" data-kind="gone"{attrs} role="img" '
+                f'aria-label="{escape(label)}">{inner}</g>'
             )
             continue
         owner = penguins.get(h)
@@ -150,27 +224,53 @@ def board_svg(
             attrs += ' data-legal="true"'
             if owner is None:
                 inner += circle("legal-dot", cx, cy + 2, size * 0.2)
-        label = escape(_label(state, seats, h, owner, is_legal, h == selected, h == last_to))
+        label = _label(state, seats, h, names[h], owner, is_legal, h == selected, h == last_to)
         if is_legal:
-            attrs += f' role="button" tabindex="0" aria-label="{label}"'
+            attrs += f' role="button" tabindex="0" aria-label="{escape(label)}"'
         else:
-            attrs += f' role="img" aria-label="{label}"'
+            attrs += f' role="img" aria-label="{escape(label)}"'
         parts.append(f'<g class="floe" {attrs}>{inner}</g>')
-    return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
+    if last_from is not None and last_to is not None:
+        parts.append(
+            last_move_arrow(hexgrid.to_pixel(last_from, size), hexgrid.to_pixel(last_to, size))
+        )
+    frame = static.view_box if labelled else view_box(list(board.coords), size)
+    return BoardSvg("".join(parts), frame, TARGET_UNITS)
+
+
+def last_move_arrow(a: tuple[float, float], b: tuple[float, float], size: float = HEX_SIZE) -> str:
+    """An arrow from the floe a move left (``a``) to where it landed (``b``), stopping
+    short of the penguin there; clicks pass through it."""
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    start = (x1 + ux * size * 0.3, y1 + uy * size * 0.3)
+    tip = (x2 - ux * size * 0.52, y2 - uy * size * 0.52)
+    head = size * 0.36
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = (-uy * head * 0.6, ux * head * 0.6)
+    points = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    shaft = f"M{pt(*start)}L{pt(*base)}"
+    return (
+        '<g class="last-move-arrow" aria-hidden="true">'
+        f'<path class="last-arrow-halo" d="{shaft}"/><path class="last-arrow-shaft" d="{shaft}"/>'
+        f"{polygon(points, 'last-arrow-head')}</g>"
+    )
 
 
 def _label(
     state: HtmfState,
     seats: Sequence[Seat],
     h: Hex,
+    name: str,
     owner: int | None,
     legal: bool,
     selected: bool,
     last: bool,
 ) -> str:
-    """What a screen reader says: "floe 2,0, 3 fish, Red's penguin, you can move it"."""
+    """What a screen reader says: "floe C4, 3 fish, Red's penguin, you can move it"."""
     fish = state.board.fish[state.board.index[h]]
-    text = f"floe {h[0]},{h[1]}, {fish} fish" if fish > 1 else f"floe {h[0]},{h[1]}, 1 fish"
+    text = f"floe {name}, {fish} fish"
     if owner is not None:
         text += f", {seats[owner].name}'s penguin"
         if selected:
@@ -184,8 +284,8 @@ def _label(
     return text
 
 
-def _gone_label(state: HtmfState, seats: Sequence[Seat], h: Hex) -> str:
-    i = state.board.index[h]
-    taker = state.taker[i]
+def _gone_label(state: HtmfState, seats: Sequence[Seat], h: Hex, name: str) -> str:
+    """What a screen reader says of a taken floe: "gap at C4, taken by Red"."""
+    taker = state.taker[state.board.index[h]]
     who = f", taken by {seats[taker].name}" if taker >= 0 else ""
-    return f"gap at {h[0]},{h[1]}{who}"
+    return f"gap at {name}{who}"

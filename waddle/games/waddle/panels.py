@@ -164,11 +164,3 @@ def move_rounds(record: Record) -> list[Round]:
     if moves or not rounds:
         rounds.append(Round(pool, switched, tuple(moves)))
     return rounds
-
-
-def spoken(action: Action) -> str:
-    """A move in words, for screen readers."""
-    if action.hex is None:
-        return "scouts ahead"
-    where = f"{action.hex[0]},{action.hex[1]}"
-    return f"places a double on {where}" if action.double else f"places a single on {where}"

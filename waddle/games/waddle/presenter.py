@@ -1,12 +1,15 @@
 """Waddle in the app: its board, its controls (single or double token, scout ahead), its
 panels and messages, as the web shell asks for them (see :mod:`waddle.ui.presenter`).
 
+Places are named as the board shows them (:mod:`waddle.games.waddle.places`): "the ice
+north-east of pool 7" in messages and for screen readers, "7 NE" in the move list.
+
 >>> from waddle.app.session import Session
 >>> session = Session.new("waddle", players=2, seed=3)
 >>> hex_id = ",".join(map(str, session.state.legal_hexes()[0]))
 >>> action = PRESENTER.on_hex(session, hex_id)
->>> session.play(action), session.message.startswith(f"Red placed a penguin on {hex_id}.")
-(True, True)
+>>> session.play(action), session.message.split(".")[0]
+(True, 'Red placed a penguin on the ice south-east of pool 1')
 >>> PRESENTER.on_control(session, "double") is None, session.ui.token
 (True, 'double')
 """
@@ -26,14 +29,14 @@ from waddle.games.waddle.panels import (
     move_rounds,
     players_html,
     result_html,
-    spoken,
     status_html,
     tracks_html,
 )
+from waddle.games.waddle.places import move_notation, move_words, place_name
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import board_svg
-from waddle.ui.marks import hex_marks_svg
-from waddle.ui.markup import BoardSvg
+from waddle.ui.marks import hex_marks_svg, parse_hex
+from waddle.ui.markup import BoardSvg, named_places, sentence
 from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
@@ -110,9 +113,21 @@ class WaddlePresenter:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def on_hex(self, session: Any, hex_id: str) -> Action:
+    def on_hex(self, session: Any, hex_id: str) -> Action | None:
         q, r = (int(v) for v in hex_id.split(","))
-        return Action.place((q, r), session.ui.token == DOUBLE)
+        action = Action.place((q, r), session.ui.token == DOUBLE)
+        state: WaddleState = session.state
+        if (q, r) not in state.board.index:  # no element on the page has such a data-hex
+            session.message = "That place is not on the map."
+            return None
+        reason = state.why_illegal(action)
+        if reason is not None:  # said here, so that it names places as the board does
+            near = state.active_number
+            session.message = sentence(
+                named_places(reason, lambda h: place_name(state.board, h, near=near), True)
+            )
+            return None
+        return action
 
     def on_control(self, session: Any, control: str) -> Action | None:
         if control == "scout":
@@ -131,7 +146,7 @@ class WaddlePresenter:
 
     def describe_move(self, session: Any, player: int, action: Action) -> str:
         state: WaddleState = session.state
-        text = f"{session.seats[player].name} {describe(action)}."
+        text = f"{session.seats[player].name} {describe(state, action)}."
         switched = state.last_round_change()
         if switched is not None:
             text += " " + _round_change_text(state, session.seats, switched)
@@ -139,24 +154,34 @@ class WaddlePresenter:
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
         groups = []
+        board = session.state.board
         for k, rnd in enumerate(move_rounds(session.full_record())):
             note = " — tracks switch" if rnd.switched and k > 0 else ""
-            moves = tuple(Move(ply, p, str(a), spoken(a)) for ply, p, a in rnd.moves)
+            moves = tuple(
+                Move(ply, p, move_notation(board, a, rnd.pool), move_words(board, a, rnd.pool))
+                for ply, p, a in rnd.moves
+            )
             groups.append(MoveGroup(f"Round {k + 1}: pool {rnd.pool}{note}", moves))
         return groups
 
     def hint(self, session: Any, action: Action) -> Hint:
         if action.hex is None:
             return Hint("Hint: scout ahead.", control="scout")
+        state: WaddleState = session.state
         what = "a double token" if action.double else "a penguin"
-        where = f"{action.hex[0]},{action.hex[1]}"
-        return Hint(f"Hint: place {what} on {where} (marked on the board).", hexes=(where,))
+        where = place_name(state.board, action.hex, near=state.active_number)
+        key = f"{action.hex[0]},{action.hex[1]}"
+        return Hint(f"Hint: place {what} on {where} (marked on the board).", hexes=(key,))
 
     def draw_marks(
         self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
     ) -> str:
-        """A study's marks: a ring inside each marked hex, arrows from centre to centre."""
-        return hex_marks_svg(marks, arrows, inset=0.86)
+        """A study's marks: a ring inside each marked hex, arrows from centre to centre,
+        said with the places' own names (a place off the board is skipped)."""
+        board = scene.view.board
+        shown = [m for m in marks if parse_hex(m) in board.index]
+        drawn = [(a, b) for a, b in arrows if {parse_hex(a), parse_hex(b)} <= board.index.keys()]
+        return hex_marks_svg(shown, drawn, inset=0.86, name=lambda h: place_name(board, h))
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -167,12 +192,15 @@ class WaddlePresenter:
         return _thumbnail()
 
 
-def describe(action: Action) -> str:
-    """What a move did, for the live region: "placed a double token on 3,-1"."""
+def describe(state: WaddleState, action: Action) -> str:
+    """What ``action``, the last one played on ``state``, did, for the live region:
+    "placed a penguin on the ice north-east of pool 7", named from the pool it was
+    played at (the pool of the round it ended, if it did)."""
     if action.hex is None:
-        return "scouted ahead"
-    where = f"{action.hex[0]},{action.hex[1]}"
-    return f"placed a double token on {where}" if action.double else f"placed a penguin on {where}"
+        return move_words(state.board, action, None)
+    before = state.clone()
+    before.undo()
+    return move_words(state.board, action, before.active_number)
 
 
 def _scout_blocked_reason(state: WaddleState) -> str | None:

@@ -4,8 +4,10 @@ The browser sets the result as the content of ``svg#board``. Each hex is one ``<
 the page's public hooks (see the project's web hooks design note): ``data-hex="q,r"``,
 ``data-kind``, ``data-number`` on numbered water, ``data-active``, ``data-legal``,
 ``data-owner`` and ``data-token``; beyond those, ``data-last="true"`` marks the penguin placed
-by the last action, so a move made by someone else (a computer, a step in an embedded
-replay) can be seen.
+by the last action (a ring round it, a single or a double), so a move made by someone else
+(a computer, a step in an embedded replay) can be seen, and after a scout, which places
+nothing, a badge beside the active pool (``[data-last-scout="p"]``) shows who scouted.
+Every place's ``aria-label`` names it as the board shows it (:mod:`.places`).
 
 >>> from waddle.games.waddle import new_game
 >>> markup = board_svg(new_game(3, seed=1)).markup
@@ -23,6 +25,7 @@ from html import escape
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
 from waddle.games.waddle.board import Board
+from waddle.games.waddle.places import place_name
 from waddle.games.waddle.state import EMPTY, WaddleState
 from waddle.ui.markup import HEX_SIZE, BoardSvg, last_move_ring, pt, token_markup
 from waddle.ui.seats import Seat, default_seats
@@ -35,8 +38,43 @@ def _circle(cls: str, cx: float, cy: float, r: float) -> str:
     return f'<circle class="{cls}" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
 
 
+THIN = "\u2009"
+"""Between a water hex's fish values: a thin space, so that three of them fit in a hex."""
+
+
 def _fish_label(fish: tuple[int, ...]) -> str:
-    return " ".join(str(f) for f in fish)
+    return THIN.join(str(f) for f in fish)
+
+
+# The board's text, in SVG units: at least 14.5, so that on a 390 px phone, where the board
+# is drawn at no less than 0.77 CSS px a unit (smaller, and the page zooms it for fingers),
+# nothing on it is under 11 CSS px. board.css sets the same sizes.
+NUMBER_UNITS = 17.0
+FISH_UNITS = 14.5
+_DIGIT, _THIN, _ICON = 0.7 * FISH_UNITS, 0.2 * FISH_UNITS, 12.5
+"""A bold digit's width (DejaVu Sans Bold, Debian's system-ui, the widest), a thin
+space's, and the fish drawn before the values with its gap: for centring the line."""
+
+
+def _water_text(number: int | None, fish: tuple[int, ...], cx: float, cy: float) -> str:
+    """A water hex's number above its fish (a fish drawn, then their values: "3 2")."""
+    out = ""
+    if number is not None:
+        out += (
+            f'<text x="{cx:.1f}" y="{cy - 4:.1f}" class="number" '
+            f'text-anchor="middle">{number}</text>'
+        )
+    if fish:
+        label = _fish_label(fish)
+        digits = sum(len(str(f)) for f in fish)
+        width = _ICON + _DIGIT * digits + _THIN * (len(fish) - 1)
+        x, y = cx - width / 2, cy + (14 if number is not None else 5)
+        out += (
+            f'<path class="fish-icon" d="M{x:.1f} {y - 5:.1f}'
+            f'q4.5 -4.5 8 0q-3.5 4.5 -8 0zm8 0l3 -3v6z"/>'
+            f'<text x="{x + _ICON:.1f}" y="{y:.1f}" class="fish">{label}</text>'
+        )
+    return out
 
 
 @dataclass(frozen=True)
@@ -75,18 +113,7 @@ def _static(board: Board) -> _Static:
         if spec.kind == "water":
             if spec.number is not None:
                 attr += f' data-number="{spec.number}"'
-                shape += (
-                    f'<text x="{cx:.1f}" y="{cy - 2:.1f}" class="number" '
-                    f'text-anchor="middle">{spec.number}</text>'
-                )
-            if spec.fish:
-                label = _fish_label(spec.fish)
-                fx = cx - 3.2 * len(label) - 6
-                shape += (
-                    f'<path class="fish-icon" d="M{fx - 5:.1f} {cy + 10:.1f}'
-                    f'q5 -5 10 0q-5 5 -10 0zm10 0l4 -3v6z"/>'
-                    f'<text x="{fx + 10:.1f}" y="{cy + 14:.1f}" class="fish">{label}</text>'
-                )
+            shape += _water_text(spec.number, spec.fish, cx, cy)
             # Pool shores: each water edge facing anything but the same pool, so the water
             # hexes of one pool read as a single body of water.
             pool = board.pool_of[i]
@@ -129,6 +156,7 @@ def board_svg(
     owner, token = state.owner, state.token
     last_action = state.last_action
     last = None if last_action is None else last_action.hex  # None too after a scout
+    near = state.active_number  # places next to the active pool are named from it
 
     parts: list[str] = []
     for i, spec in enumerate(board.specs):
@@ -153,8 +181,8 @@ def board_svg(
                     inner += last_move_ring(cx, cy, size)
                 if token[i] == 2:
                     attrs += f' data-owner="{player}" data-token="double"'
-                    inner += token_markup(seat.shape, seat.colour, cx - 7, cy - 5, size * 0.33)
-                    inner += token_markup(seat.shape, seat.colour, cx + 6, cy + 6, size * 0.33, "2")
+                    inner += token_markup(seat.shape, seat.colour, cx - 7, cy - 6, size * 0.36)
+                    inner += token_markup(seat.shape, seat.colour, cx + 6, cy + 6, size * 0.36, "2")
                 else:
                     attrs += f' data-owner="{player}" data-token="single"'
                     inner += token_markup(seat.shape, seat.colour, cx, cy, size * 0.42)
@@ -163,26 +191,28 @@ def board_svg(
                 attrs += ' data-legal="true"'
                 classes += " legal"
                 inner += _circle("legal-dot", cx, cy, size * 0.22)
-        label = escape(_hex_label(state, seats, i, is_legal) + (", last move" if is_last else ""))
+        label = _hex_label(state, seats, i, is_legal, near) + (", last move" if is_last else "")
         if is_legal:  # focusable and pressable: keyboard and screen-reader play
-            attrs += f' role="button" tabindex="0" aria-label="{label}"'
+            attrs += f' role="button" tabindex="0" aria-label="{escape(label)}"'
         else:
-            attrs += f' role="img" aria-label="{label}"'
+            attrs += f' role="img" aria-label="{escape(label)}"'
         parts.append(f'<g class="{classes}" {attrs}>{inner}</g>')
     parts.append(static.shores)
+    if last_action is not None and last_action.is_scout and active is not None:
+        parts.append(_scout_badge(state, seats, static))
     if final:
         parts.append(_final_overlays(state, seats, size))
     return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
 
 
-def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool) -> str:
-    """What a screen reader says for hex ``i``, e.g. "ice hex 3,-1, empty, you can place here"."""
+def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool, near: int | None) -> str:
+    """What a screen reader says for hex ``i``: its name as the board shows it (see
+    :mod:`waddle.games.waddle.places`), then what is on it, e.g. "the ice north-east of
+    pool 7, empty, you can place here"; "pool 7, fish 3 2, active"."""
     spec = state.board.specs[i]
-    where = f"{spec.q},{spec.r}"
+    where = place_name(state.board, spec.hex, near=near)
     if spec.kind == "water":
-        parts = [f"water hex {where}"]
-        if spec.number is not None:
-            parts.append(f"pool number {spec.number}")
+        parts = [where]
         if spec.fish:
             parts.append("fish " + " ".join(map(str, spec.fish)))
         if spec.hex == state.active_hex:
@@ -190,9 +220,61 @@ def _hex_label(state: WaddleState, seats: list[Seat], i: int, legal: bool) -> st
         return ", ".join(parts)
     player = state.owner[i]
     if player != EMPTY:
-        kind = "double" if state.token[i] == 2 else "single"
-        return f"ice hex {where}, {seats[player].name} {kind} penguin"
-    return f"ice hex {where}, empty" + (", you can place here" if legal else "")
+        kind = "double token (two penguins)" if state.token[i] == 2 else "penguin"
+        return f"{where}, {seats[player].name}'s {kind}"
+    return f"{where}, empty" + (", you can place here" if legal else "")
+
+
+SCOUT_BADGE = (98.0, 26.0)
+"""The "scouted" badge's width and height, in SVG units."""
+
+
+def _scout_badge(state: WaddleState, seats: list[Seat], static: _Static) -> str:
+    """After a scout, which places nothing: a badge beside the active pool with the
+    scout's token and "scouted", over the neighbour it hides least of (off the map, then
+    water, then a penguin; an empty ice hex, where the next penguin may go, last)."""
+    board = state.board
+    player = state.tracks[1 - state.active_track][-1]  # a scout joins the other track's end
+    seat = seats[player]
+    active = state.active_hex
+    assert active is not None
+    frame = tuple(float(v) for v in static.view_box.split())
+
+    def cost(k: int) -> tuple[int, int]:
+        i = board.index.get(hexgrid.add(active, hexgrid.DIRECTIONS[k]))
+        if i is None:
+            rank = 0 if _badge_at(active, k, frame) == _badge_at(active, k, None) else 4
+        elif not board.is_ice[i]:
+            rank = 1
+        else:
+            rank = 2 if state.owner[i] != EMPTY else 3
+        return rank, k
+
+    left, top = _badge_at(active, min(range(6), key=cost), frame)
+    width, height = SCOUT_BADGE
+    label = f"{seat.name} scouted ahead"
+    return (
+        f'<g class="scout-badge" data-last-scout="{player}" role="img" '
+        f'aria-label="{escape(label)}">'
+        f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.0f}" height="{height:.0f}" rx="13"/>'
+        + token_markup(seat.shape, seat.colour, left + 14, top + height / 2, 8)
+        + f'<text x="{left + 26:.1f}" y="{top + height / 2 + 5:.1f}">scouted</text></g>'
+    )
+
+
+def _badge_at(active: Hex, k: int, frame: tuple[float, ...] | None) -> tuple[float, float]:
+    """The scout badge's top left corner over the active hex's neighbour ``k``: wider than
+    a hex, it reaches out sideways, away from the active hex, so that it covers no other
+    neighbour of it; kept inside ``frame`` (the viewBox) when given."""
+    width, height = SCOUT_BADGE
+    cx, cy = hexgrid.to_pixel(hexgrid.add(active, hexgrid.DIRECTIONS[k]), HEX_SIZE)
+    ax, _ = hexgrid.to_pixel(active, HEX_SIZE)
+    cx += math.copysign((width - TARGET_UNITS) / 2, cx - ax)
+    if frame is not None:
+        x0, y0, w, h = frame
+        cx = min(max(cx, x0 + width / 2), x0 + w - width / 2)
+        cy = min(max(cy, y0 + height / 2), y0 + h - height / 2)
+    return round(cx - width / 2, 1), round(cy - height / 2, 1)
 
 
 def _pool_of(board, h: Hex) -> int:
