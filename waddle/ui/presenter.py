@@ -65,7 +65,9 @@ class Move:
     player: int
     notation: str
     spoken: str
-    """The move in words, for screen readers: "places a single on 3,-1"."""
+    """The move in words, for screen readers and the line after a computer's turn: a verb
+    phrase naming places as the board does ("placed a penguin on the ice north-east of
+    pool 7")."""
 
 
 @dataclass(frozen=True)
