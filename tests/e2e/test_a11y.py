@@ -20,9 +20,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import FIRST_LOAD_TIMEOUT_MS, ROOT, PageLog, click, click_and_wait, open_app
+from conftest import (
+    FIRST_LOAD_TIMEOUT_MS,
+    ROOT,
+    PageLog,
+    _load_script,
+    click,
+    click_and_wait,
+    open_app,
+)
 
 from waddle.app.session import Session
+from waddle.games import GAMES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WAIT_MS = 60_000
@@ -221,3 +230,14 @@ def test_axe_core_is_a_pinned_dev_dependency_only():
     installed = json.loads((AXE.parent / "package.json").read_text(encoding="utf-8"))["version"]
     assert installed == pin, "node_modules holds the pinned axe-core (npm ci)"
     assert not any(Path(ROOT / "dist").rglob("axe*.js"))
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in GAMES])
+def test_axe_finds_nothing_serious_on_a_phone_in_any_game(audit_page, game_id):
+    one_screen = _load_script("one_screen")
+    page = audit_page(**one_screen.VIEWPORTS["phone"])
+    open_app(page, f"?game={game_id}", timeout_ms=WAIT_MS)
+    problems = audit(page, f"{game_id} on a phone: a new game")
+    one_screen.play_and_check(page, 3)
+    problems += audit(page, f"{game_id} on a phone: three decisions in")
+    assert not problems, "serious accessibility problems:\n" + "\n".join(problems)
