@@ -167,7 +167,7 @@ def test_a_waddle_by_picking_its_cards_then_w_then_a_rookery_and_its_fish():
     for card in ("Ki1", "Ki2", "Ki3"):
         assert PRESENTER.on_control(session, f"hand-{card}") is None
     rendered = PRESENTER.render(session.scene(0, True))
-    assert "Play the waddle King 1, 2 and 3 (W)" in rendered.controls
+    assert "Play the waddle King 1, 2 and 3" in rendered.controls
     offers = re.findall(r'data-waddle="([^"]+)"', rendered.table)
     assert offers == ["Ki1 Ki2 Ki3"], "only the waddles holding the picked cards"
     assert session.play(PRESENTER.on_control(session, "play-selection"))
@@ -192,7 +192,8 @@ def test_exchange_and_fishing_trip_take_a_button_then_a_card_or_a_card_then_a_bu
     arrange(state, hands=[["Ki1", "Ge5"], []], floe=["Mg1", "Rk2", "Ch3", "Mc4"])
     session.ui = Choice()
     assert PRESENTER.on_control(session, "exchange") is None
-    assert "click the card of your hand" in session.message
+    prompt = PRESENTER.render(session.scene(0, True)).status
+    assert "click the card of your hand" in prompt and session.message is None, "said once"
     action = PRESENTER.on_control(session, "hand-Ge5")
     assert str(action) == "exchange Ge5"
     session.ui = Choice()

@@ -27,6 +27,7 @@ from waddle.games.waddle_waddle.clicks import steps_to
 from waddle.games.waddle_waddle.handicap import hero_handicap
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.tutorial import STEPS
+from waddle.games.waddle_waddle.words import HERO_GIST
 
 WAIT_MS = 60_000
 
@@ -45,6 +46,8 @@ def test_waddle_waddle_from_the_chooser_heroes_and_a_named_save(page):
         assert not read_ww(page)["curtain"], "no pass-the-device screen at hero choice"
         buttons = page.locator('#game-controls [data-control^="hero-"]')
         assert buttons.count() == (6 if hero == "davis" else 5)
+        said = page.locator(f'[data-control="hero-{hero}"]').text_content()
+        assert HERO_GIST[hero] in said, "what a hero does is on its button, not in a tooltip"
         before = click(page, f'[data-control="hero-{hero}"]')
         mirror = mirror_of(wait_for_hash_change(page, before))
     state = mirror.state

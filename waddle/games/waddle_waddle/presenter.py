@@ -125,8 +125,8 @@ class WaddleWaddlePresenter:
         }
         return Rendered(
             board=board_svg(view, seats, clicks=places, last=last_rookery(view)),
-            status=status_html(view, seats),
-            controls=controls_html(view, seats, now, tip(view, now, ui)) if acting else "",
+            status=status_html(view, seats, tip(view, now, ui) if acting else ""),
+            controls=controls_html(view, seats, now) if acting else "",
             panels=players_html(view, seats) + season_html(view, seats) + info_html(view),
             result=result_html(view, seats) if view.over else "",
             table=table_html(view, seats, now, ui.selected if acting else ()),
@@ -153,7 +153,7 @@ class WaddleWaddlePresenter:
             action = now.rookeries[hex_id]
             if action is None:
                 ui.rookery = hex_id
-                session.message = tip(view, clicks(view, ui), ui)
+                session.message = None  # the prompt says what to click now
             return action
         session.message = _rookery_refusal(state, view, hex_id)
         return None
@@ -242,11 +242,11 @@ class WaddleWaddlePresenter:
             return None
         if control.startswith("nest-of-"):
             ui.owner = int(control.removeprefix("nest-of-"))
-            session.message = tip(view, clicks(view, ui), ui)
+            session.message = None  # the prompt says what to click now
             return None
         if control.startswith("token-"):
             ui.token = int(control.removeprefix("token-"))
-            session.message = tip(view, clicks(view, ui), ui)
+            session.message = None  # the prompt says what to click now
             return None
         if control.startswith("remove-"):
             action = Action(K.REMOVE, int(control.removeprefix("remove-")))
@@ -282,7 +282,7 @@ class WaddleWaddlePresenter:
                 return action
         ui.mode = None if ui.mode == mode else mode
         ui.selected = ()
-        session.message = tip(view, clicks(view, ui), ui)
+        session.message = None  # the prompt says what to click now
         return None
 
     # -- words --------------------------------------------------------------------------
@@ -342,8 +342,11 @@ class WaddleWaddlePresenter:
         steps = steps_to(view, action)
         places = tuple(v for k, v in steps if k == "place")
         controls = [v for k, v in steps if k == "control"]
+        mark = controls[-1] if controls else None
+        if action.kind == K.WADDLE and len(controls) > 1:
+            mark = controls[0]  # a waddle not drawn among the best: its first card to pick
         words = hint_words(view, [s.name for s in session.seats], action)
-        return Hint(f"Hint: {words} (marked).", places, controls[-1] if controls else None)
+        return Hint(f"Hint: {words} (marked).", places, mark)
 
     # -- pages --------------------------------------------------------------------------
 
