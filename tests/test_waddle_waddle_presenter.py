@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from waddle_waddle_helpers import arrange, play
 
+from waddle.app.page import turn_line
 from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.games import GAMES
@@ -22,6 +23,7 @@ from waddle.games.waddle_waddle.clicks import Choice, steps_to
 from waddle.games.waddle_waddle.panels import decided_by, result_html
 from waddle.games.waddle_waddle.presenter import PRESENTER
 from waddle.games.waddle_waddle.record import new_record
+from waddle.games.waddle_waddle.view import waddle_words
 from waddle.ui.seats import default_seats
 
 
@@ -167,7 +169,7 @@ def test_a_waddle_by_picking_its_cards_then_w_then_a_rookery_and_its_fish():
     for card in ("Ki1", "Ki2", "Ki3"):
         assert PRESENTER.on_control(session, f"hand-{card}") is None
     rendered = PRESENTER.render(session.scene(0, True))
-    assert "Play the waddle King 1, 2 and 3" in rendered.controls
+    assert "Play the waddle: three King (1, 2 and 3)" in rendered.controls
     offers = re.findall(r'data-waddle="([^"]+)"', rendered.table)
     assert offers == ["Ki1 Ki2 Ki3"], "only the waddles holding the picked cards"
     assert session.play(PRESENTER.on_control(session, "play-selection"))
@@ -316,3 +318,60 @@ def test_the_result_names_the_tie_break_that_decided():
     assert 'data-result-player="0" data-score="40"' in html
     live = Session.start(GAME, new_record(3, seed=1))
     assert PRESENTER.render(live.scene(OMNISCIENT, False)).result == ""
+
+
+COORDINATES = re.compile(r"-?\d+,-?\d+")
+ROOKERY_IDS_AS_WORDS = re.compile(r"\b(macquarie|peninsula|argentine|crozet|georgia)\b")
+CARD_CODES = re.compile(r"\b(Mg|Rk|Ch|Ki|Mc|Ge)[1-6]\b|\bKv\b")
+
+
+def test_messages_the_move_list_spoken_words_prompts_and_hints_name_places_as_the_board_does():
+    """Rookeries by their names, cards by species and number: never coordinates, a
+    rookery's id or a card's code (those are the records' and the links')."""
+    said = []
+    for players, seed in ((2, 21), (4, 22)):
+        session = new(players, seed)
+        rng = random.Random(seed)
+        while not session.state.is_over() and session.state.ply < 220:
+            state = session.state
+            action = pick(state, rng)
+            said.append(PRESENTER.hint(session, action).text)
+            said.append(PRESENTER.render(session.scene(state.to_move(), True)).status)
+            assert session.play(action)
+            said.append(session.message or "")
+        for group in PRESENTER.move_groups(session):
+            said += [group.heading] + [f"{m.notation} | {m.spoken}" for m in group.moves]
+    for text in said:
+        text = re.sub(r"<[^>]+>", " ", text)  # the prompt's markup: its words only
+        assert not COORDINATES.search(text), text
+        assert not ROOKERY_IDS_AS_WORDS.search(text), text
+        assert not CARD_CODES.search(text), text
+    assert any("Islands" in t or "Sea" in t for t in said)
+
+
+def test_a_computers_whole_turn_reads_as_one_line_after_its_name():
+    """The shell writes "<name> " and the move list's spoken words of the turn (turn_line):
+    a waddle and where it went read as one phrase, drafts as verbs in the past."""
+    session = new(2, seed=5)
+    state = session.state
+    rng = random.Random(5)
+    lines = []
+    while not state.is_over() and len(lines) < 6:
+        player, began = state.to_move(), state.ply
+        waddles = [a for a in state.legal_actions() if a.kind == "waddle"]
+        if state.phase != "turn" or not waddles:
+            assert session.play(rng.choice(state.legal_actions()))
+            continue
+        assert session.play(waddles[0])
+        assert session.play(next(a for a in state.legal_actions() if a.kind == "play"))
+        while state.to_move() == player and state.phase != "turn":
+            assert session.play(state.legal_actions()[0])  # no more nests, no WaddleWaddle
+        where = state.components.rookeries[state.history[began + 1].a].name
+        said = waddle_words([code(c) for c in waddles[0].a])
+        line = turn_line(PRESENTER.move_groups(session), player, began, state.ply)
+        assert line.startswith(f"played a waddle of {said} at {where}"), line
+        lines.append(line)
+    assert len(lines) == 6
+    drafts = [m.spoken for g in PRESENTER.move_groups(session) for m in g.moves]
+    assert any(re.fullmatch(r"drafted (King|Gentoo|Macaroni|Chinstrap|Rockhopper|Magellanic) [1-6]"
+                            r"(, drafted .+)*", d) for d in drafts)  # fmt: skip

@@ -26,7 +26,7 @@ from waddle.games.waddle_waddle.actions import Action, parse_action
 from waddle.games.waddle_waddle.cards import HIDDEN, code
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.observation import Placement, View, WaddleOffer
-from waddle.games.waddle_waddle.view import card_words, cards_words
+from waddle.games.waddle_waddle.view import card_words, waddle_words
 
 DRAFT, EXCHANGE, FISH, REFILL = "draft", "exchange", "fish", "refill"
 """The modes a button chooses before a card is clicked."""
@@ -328,7 +328,7 @@ def _turn(view: View, choice: Choice, now: Clicks, by_kind: dict[str, list[Actio
     if picked:  # with nothing picked, the offered waddles are the buttons to play
         chosen = next((o for o in now.offers if sorted(o.cards) == sorted(picked)), None)
         if chosen is not None:
-            text = f"Play the waddle {cards_words(chosen.cards)} (W)"
+            text = f"Play the waddle: {waddle_words(chosen.cards)} (W)"
         else:
             text = "Play a waddle (W)"
         reason = "" if chosen else "The cards picked are not a waddle a rookery can take now."

@@ -139,6 +139,34 @@ def cards_words(cards: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
+_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def waddle_words(cards: Sequence[str]) -> str:
+    """A waddle in words, as a player would say it (after "a waddle of"): by its species,
+    its number or its run.
+
+    >>> waddle_words(["Ge3", "Ge4", "Ge5"])
+    'three Gentoo (3, 4 and 5)'
+    >>> waddle_words(["Ch5", "Ki5", "Mc5"])
+    'three 5s (Chinstrap, King and Macaroni)'
+    >>> waddle_words(["Ki4", "Mc3", "Ge2", "Ge5"])
+    'four in a row (Gentoo 2, Macaroni 3, King 4, Gentoo 5)'
+    """
+    count = _COUNTS.get(len(cards), str(len(cards)))
+    species = {c[:2] for c in cards}
+    numbers = {c[2:] for c in cards}
+    if len(species) == 1:
+        name = CARD_NAMES[CODE_OF[cards[0][:2]]]
+        listed = sorted((c[2:] for c in cards), key=int)
+        return f"{count} {name} ({', '.join(listed[:-1])} and {listed[-1]})"
+    if len(numbers) == 1:
+        names = [CARD_NAMES[CODE_OF[c[:2]]] for c in sorted(cards, key=lambda c: CODE_OF[c[:2]])]
+        return f"{count} {cards[0][2:]}s ({', '.join(names[:-1])} and {names[-1]})"
+    run = ", ".join(card_words(c) for c in sorted(cards, key=lambda c: int(c[2:])))
+    return f"{count} in a row ({run})"
+
+
 # -- the board ---------------------------------------------------------------------------
 
 
@@ -493,4 +521,5 @@ __all__ = [
     "rookery_label",
     "species_badge",
     "species_name",
+    "waddle_words",
 ]
