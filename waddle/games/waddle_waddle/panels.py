@@ -232,9 +232,10 @@ def players_html(view: View, seats: Sequence[Seat]) -> str:
         sv = view.seats[p]
         hero = HERO_BY_CODE.get(sv.hero) if sv.hero else None
         hero_cell = (
-            f'<abbr title="{escape(hero.name)}: {escape(hero.text)}">'
-            f"{HERO_SHORT.get(hero.code, hero.name)}</abbr> "
-            f'<span class="hint">({CARD_NAMES[hero.species]})</span>'
+            f'<span class="hero-cell" style="--species-ink:{SPECIES_INK[hero.species]}">'
+            f"{species_icon(hero.species, 16)}"
+            f'<abbr title="{escape(hero.name)} ({CARD_NAMES[hero.species]}): '
+            f'{escape(hero.text)}">{HERO_SHORT.get(hero.code, hero.name)}</abbr></span>'
             if hero
             else "—"
         )
