@@ -23,7 +23,7 @@ from waddle.games.waddle_waddle.clicks import Choice, steps_to
 from waddle.games.waddle_waddle.panels import decided_by, result_html
 from waddle.games.waddle_waddle.presenter import PRESENTER
 from waddle.games.waddle_waddle.record import new_record
-from waddle.games.waddle_waddle.view import waddle_words
+from waddle.games.waddle_waddle.view import card_words, waddle_words
 from waddle.ui.seats import default_seats
 
 
@@ -236,11 +236,21 @@ def test_a_card_drawn_face_down_is_never_named_in_a_message():
             drawn = state.decks[state.season][before] if state.pos > before else None
             turned_up = [code(c) for c in state.decks[state.season][before + 1 : state.pos]]
             if drawn is not None and code(drawn) not in turned_up and drawn in state.hands[player]:
-                words = code(drawn)
-                from waddle.games.waddle_waddle.view import card_words
-
-                assert card_words(words) not in session.message, session.message
+                assert card_words(code(drawn)) not in session.message, session.message
     assert face_down >= 10
+
+
+def test_the_hands_dealt_when_the_last_hero_is_chosen_are_never_named_in_the_message():
+    for players, seed in ((2, 3), (3, 44), (6, 5)):
+        session = new(players, seed)
+        state = session.state
+        while state.phase == "hero":
+            assert session.play(state.legal_actions()[0])
+        assert "Season 1 begins" in session.message
+        dealt = [c for hand in state.hands for c in hand if c not in state.floe]
+        assert dealt, "every hand holds two cards"
+        for card in dealt:
+            assert card_words(code(card)) not in session.message, session.message
 
 
 def test_the_move_list_groups_heroes_then_seasons_by_rounds_one_entry_a_turn():

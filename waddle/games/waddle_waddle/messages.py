@@ -202,7 +202,9 @@ def _consequences(
                 given.remove(c)
         if given and before.phase in ("play", "waddle2", "dyan"):
             said.append(f"The rest of the hand goes to the ice floe: {_cards(given)}.")
-    if same_season:
+    # The first season's deal follows the last hero: it deals every hand face down, so
+    # what it draws is nobody's to hear (the ice floe is on the table for all to see).
+    if same_season and before.phase != "hero":
         drawn = list(before.decks[before.season][before.pos : after.pos])
         if drawn and action.a == HIDDEN and kind in (K.DRAFT, K.TAKE) and drawn[0] < THREAT0:
             drawn = drawn[1:]  # the card drawn face down: its owner's secret
