@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from waddle_waddle_helpers import arrange, play
 
+from waddle.app.page import turn_line
 from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.games import GAMES
@@ -22,6 +23,7 @@ from waddle.games.waddle_waddle.clicks import Choice, steps_to
 from waddle.games.waddle_waddle.panels import decided_by, result_html
 from waddle.games.waddle_waddle.presenter import PRESENTER
 from waddle.games.waddle_waddle.record import new_record
+from waddle.games.waddle_waddle.view import card_words, waddle_words
 from waddle.ui.seats import default_seats
 
 
@@ -167,7 +169,7 @@ def test_a_waddle_by_picking_its_cards_then_w_then_a_rookery_and_its_fish():
     for card in ("Ki1", "Ki2", "Ki3"):
         assert PRESENTER.on_control(session, f"hand-{card}") is None
     rendered = PRESENTER.render(session.scene(0, True))
-    assert "Play the waddle Ki1 Ki2 Ki3 (W)" in rendered.controls
+    assert "Play the waddle: three King (1, 2 and 3)" in rendered.controls
     offers = re.findall(r'data-waddle="([^"]+)"', rendered.table)
     assert offers == ["Ki1 Ki2 Ki3"], "only the waddles holding the picked cards"
     assert session.play(PRESENTER.on_control(session, "play-selection"))
@@ -192,7 +194,8 @@ def test_exchange_and_fishing_trip_take_a_button_then_a_card_or_a_card_then_a_bu
     arrange(state, hands=[["Ki1", "Ge5"], []], floe=["Mg1", "Rk2", "Ch3", "Mc4"])
     session.ui = Choice()
     assert PRESENTER.on_control(session, "exchange") is None
-    assert "click the card of your hand" in session.message
+    prompt = PRESENTER.render(session.scene(0, True)).status
+    assert "click the card of your hand" in prompt and session.message is None, "said once"
     action = PRESENTER.on_control(session, "hand-Ge5")
     assert str(action) == "exchange Ge5"
     session.ui = Choice()
@@ -233,11 +236,21 @@ def test_a_card_drawn_face_down_is_never_named_in_a_message():
             drawn = state.decks[state.season][before] if state.pos > before else None
             turned_up = [code(c) for c in state.decks[state.season][before + 1 : state.pos]]
             if drawn is not None and code(drawn) not in turned_up and drawn in state.hands[player]:
-                words = code(drawn)
-                from waddle.games.waddle_waddle.view import card_words
-
-                assert card_words(words) not in session.message, session.message
+                assert card_words(code(drawn)) not in session.message, session.message
     assert face_down >= 10
+
+
+def test_the_hands_dealt_when_the_last_hero_is_chosen_are_never_named_in_the_message():
+    for players, seed in ((2, 3), (3, 44), (6, 5)):
+        session = new(players, seed)
+        state = session.state
+        while state.phase == "hero":
+            assert session.play(state.legal_actions()[0])
+        assert "Season 1 begins" in session.message
+        dealt = [c for hand in state.hands for c in hand if c not in state.floe]
+        assert dealt, "every hand holds two cards"
+        for card in dealt:
+            assert card_words(code(card)) not in session.message, session.message
 
 
 def test_the_move_list_groups_heroes_then_seasons_by_rounds_one_entry_a_turn():
@@ -315,3 +328,60 @@ def test_the_result_names_the_tie_break_that_decided():
     assert 'data-result-player="0" data-score="40"' in html
     live = Session.start(GAME, new_record(3, seed=1))
     assert PRESENTER.render(live.scene(OMNISCIENT, False)).result == ""
+
+
+COORDINATES = re.compile(r"-?\d+,-?\d+")
+ROOKERY_IDS_AS_WORDS = re.compile(r"\b(macquarie|peninsula|argentine|crozet|georgia)\b")
+CARD_CODES = re.compile(r"\b(Mg|Rk|Ch|Ki|Mc|Ge)[1-6]\b|\bKv\b")
+
+
+def test_messages_the_move_list_spoken_words_prompts_and_hints_name_places_as_the_board_does():
+    """Rookeries by their names, cards by species and number: never coordinates, a
+    rookery's id or a card's code (those are the records' and the links')."""
+    said = []
+    for players, seed in ((2, 21), (4, 22)):
+        session = new(players, seed)
+        rng = random.Random(seed)
+        while not session.state.is_over() and session.state.ply < 220:
+            state = session.state
+            action = pick(state, rng)
+            said.append(PRESENTER.hint(session, action).text)
+            said.append(PRESENTER.render(session.scene(state.to_move(), True)).status)
+            assert session.play(action)
+            said.append(session.message or "")
+        for group in PRESENTER.move_groups(session):
+            said += [group.heading] + [f"{m.notation} | {m.spoken}" for m in group.moves]
+    for text in said:
+        text = re.sub(r"<[^>]+>", " ", text)  # the prompt's markup: its words only
+        assert not COORDINATES.search(text), text
+        assert not ROOKERY_IDS_AS_WORDS.search(text), text
+        assert not CARD_CODES.search(text), text
+    assert any("Islands" in t or "Sea" in t for t in said)
+
+
+def test_a_computers_whole_turn_reads_as_one_line_after_its_name():
+    """The shell writes "<name> " and the move list's spoken words of the turn (turn_line):
+    a waddle and where it went read as one phrase, drafts as verbs in the past."""
+    session = new(2, seed=5)
+    state = session.state
+    rng = random.Random(5)
+    lines = []
+    while not state.is_over() and len(lines) < 6:
+        player, began = state.to_move(), state.ply
+        waddles = [a for a in state.legal_actions() if a.kind == "waddle"]
+        if state.phase != "turn" or not waddles:
+            assert session.play(rng.choice(state.legal_actions()))
+            continue
+        assert session.play(waddles[0])
+        assert session.play(next(a for a in state.legal_actions() if a.kind == "play"))
+        while state.to_move() == player and state.phase != "turn":
+            assert session.play(state.legal_actions()[0])  # no more nests, no WaddleWaddle
+        where = state.components.rookeries[state.history[began + 1].a].name
+        said = waddle_words([code(c) for c in waddles[0].a])
+        line = turn_line(PRESENTER.move_groups(session), player, began, state.ply)
+        assert line.startswith(f"played a waddle of {said} at {where}"), line
+        lines.append(line)
+    assert len(lines) == 6
+    drafts = [m.spoken for g in PRESENTER.move_groups(session) for m in g.moves]
+    assert any(re.fullmatch(r"drafted (King|Gentoo|Macaroni|Chinstrap|Rockhopper|Magellanic) [1-6]"
+                            r"(, drafted .+)*", d) for d in drafts)  # fmt: skip

@@ -1,5 +1,6 @@
 """The rules page (rules.html) covers the game in the project's words: every threat and hero,
-the component set as the engine plays it, and the decisions the app takes."""
+the component set as the engine plays it, and the decisions the app takes; the rules come
+first, the project's own notes folded away after them."""
 
 from __future__ import annotations
 
@@ -41,3 +42,16 @@ def test_the_page_shows_the_built_in_component_set_as_the_engine_reads_it():
 def test_the_page_lists_where_the_app_decides():
     decisions = PAGE[PAGE.index("Where this app decides") :]
     assert decisions.count("<li>") >= 15
+
+
+def test_the_rules_come_first_and_the_projects_notes_are_folded_away_after_them():
+    notes_at = PAGE.index('<details class="project-notes">')
+    rules, notes = PAGE[:notes_at], PAGE[notes_at:]
+    assert notes.startswith('<details class="project-notes">\n  <summary>The project\'s notes')
+    assert notes.rstrip().endswith("</details>"), "nothing after the notes"
+    for heading in ("The components", "The heroes' figures", "Where this app decides"):
+        assert f"<h3>{heading}</h3>" in notes and f"<h3>{heading}</h3>" not in rules
+    assert "%" not in rules, "the balance figures are the project's notes"
+    for heading in ("A turn", "Waddles", "Threats", "Penguin heroes", "The winner"):
+        assert f"<h3>{heading}</h3>" in rules
+    assert rules.index("<h3>The winner</h3>") < rules.index("<h3>Playing here</h3>")

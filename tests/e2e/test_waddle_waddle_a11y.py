@@ -27,6 +27,8 @@ def test_waddle_waddle_axe_finds_nothing_serious_in_every_view_and_both_schemes(
     while mid.state.ply < 60 or mid.state.to_move() != 0 or mid.state.phase != "turn":
         assert mid.play(rng.choice(mid.state.legal_actions()))
     hot = Session.new("waddle-waddle", 2, 607)
+    while hot.state.phase == "hero":  # the pass-the-device screen comes with the first hand
+        assert hot.play(hot.state.legal_actions()[0])
     over = Session.new("waddle-waddle", 4, 608, options={"seasons": 1})
     while not over.state.is_over():
         assert over.play(rng.choice(over.state.legal_actions()))

@@ -27,6 +27,7 @@ from waddle.games.waddle_waddle.clicks import steps_to
 from waddle.games.waddle_waddle.handicap import hero_handicap
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.tutorial import STEPS
+from waddle.games.waddle_waddle.words import HERO_GIST
 
 WAIT_MS = 60_000
 
@@ -41,17 +42,18 @@ def test_waddle_waddle_from_the_chooser_heroes_and_a_named_save(page):
     click(page, '[data-game-choice="waddle-waddle"]')
     page.wait_for_function("document.documentElement.dataset.game === 'waddle-waddle'")
     mirror = mirror_of(page.evaluate("location.hash"))
-    for hero in ("davis", "lynch"):  # each person picks a hero behind the screen
-        pass_the_device(page, mirror.state)
-        assert page.locator('#game-controls [data-control^="hero-"]').count() == (
-            6 if hero == "davis" else 5
-        )
+    for hero in ("davis", "lynch"):  # each person picks a hero: no hand to hide yet
+        assert not read_ww(page)["curtain"], "no pass-the-device screen at hero choice"
+        buttons = page.locator('#game-controls [data-control^="hero-"]')
+        assert buttons.count() == (6 if hero == "davis" else 5)
+        said = page.locator(f'[data-control="hero-{hero}"]').text_content()
+        assert HERO_GIST[hero] in said, "what a hero does is on its button, not in a tooltip"
         before = click(page, f'[data-control="hero-{hero}"]')
         mirror = mirror_of(wait_for_hash_change(page, before))
     state = mirror.state
     assert [HEROES[state.hero[p]].code for p in (0, 1)] == ["davis", "lynch"]
     assert state.phase == "turn"
-    pass_the_device(page, state)
+    pass_the_device(page, state)  # the first hand dealt brings the screen back
     assert_ww_hooks(read_ww(page), state, 0)
 
     saved = page.evaluate("location.hash")
@@ -163,7 +165,6 @@ def test_waddle_waddle_hero_handicap_is_an_option_kept_in_the_link_and_scored(pa
     assert link.startswith("ww2.")
     started = mirror_of("#" + link)
     assert started.record().options.hero_handicap == hero_handicap(3)
-    pass_the_device(page, started.state)
     for hero in HEROES:
         button = page.locator(f'#game-controls [data-control="hero-{hero.code}"]')
         assert f"+{hero_handicap(3)[hero.index]} at the end" in button.text_content()

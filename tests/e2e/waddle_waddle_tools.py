@@ -240,9 +240,11 @@ def play_to_the_end(page, mirror: Session, choose, make=None) -> dict:
     """Play ``mirror``'s game on the page to its end: each person's decision is
     ``choose(state)``, made with ``make(page, state, action)`` (by default
     :func:`play_by_clicking`), through the pass-the-device screen when the device changes
-    hands between people; the computers play by themselves. Every decision is checked
-    against the engine, and at the end the result panel against its replay of the
-    address. Returns how many decisions and pass-the-device screens the people saw."""
+    hands between people and the person to move holds cards the others may not see (not
+    while the heroes are chosen, every hand still empty); the computers play by
+    themselves. Every decision is checked against the engine, and at the end the result
+    panel against its replay of the address. Returns how many decisions and
+    pass-the-device screens the people saw."""
     make = make or play_by_clicking
     names = [s.name for s in mirror.seats]
     people = [p for p, s in enumerate(mirror.seats) if s.bot is None]
@@ -265,13 +267,13 @@ def play_to_the_end(page, mirror: Session, choose, make=None) -> dict:
         player = state.to_move()
         if player not in people:
             continue  # a computer's decision landed between the two reads
-        if len(people) > 1 and player != holder:
+        if len(people) > 1 and player != holder and state.holds_secrets(player):
             said = pass_the_device(page, state)
             assert said == f"I am {names[player]}: show my hand"
             holder = player
             curtains += 1
             hooks = read_ww(page)
-        assert not hooks["curtain"], "no pass-the-device screen for one person"
+        assert not hooks["curtain"], "no screen for one person, nor before a hand is dealt"
         assert_ww_hooks(hooks, state, player)
         if decisions % 7 == 0:
             assert_nothing_hidden_in_the_page(page, state, player)

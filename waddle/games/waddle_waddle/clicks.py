@@ -26,9 +26,15 @@ from waddle.games.waddle_waddle.actions import Action, parse_action
 from waddle.games.waddle_waddle.cards import HIDDEN, code
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.observation import Placement, View, WaddleOffer
+from waddle.games.waddle_waddle.view import card_words, waddle_words
 
 DRAFT, EXCHANGE, FISH, REFILL = "draft", "exchange", "fish", "refill"
 """The modes a button chooses before a card is clicked."""
+SHOWN_OFFERS, SHOWN_OFFER_CARDS = 4, 12
+"""How many of the waddles offered (best first) the page draws as buttons, and how many
+cards they may hold together: on a phone the table must fit under the board and the
+buttons, in about two rows of waddles. Picking cards of the hand narrows the offers to
+those holding them, so every waddle is a few clicks away (:func:`steps_to`)."""
 
 
 @dataclass
@@ -126,6 +132,26 @@ def _pick_then_rookery(
             if a.a == picked:
                 now.rookeries[ROOKERY_IDS[a.b]] = a
     return things, picked
+
+
+def shown_offers(offers: Sequence[WaddleOffer]) -> tuple[WaddleOffer, ...]:
+    """The offers the page draws: the first ones (the best), at most
+    :data:`SHOWN_OFFERS` holding at most :data:`SHOWN_OFFER_CARDS` cards together, and
+    always the first.
+
+    >>> from waddle.games.waddle_waddle.observation import WaddleOffer
+    >>> six = WaddleOffer(("Ki1", "Ki2", "Ki3", "Ki4", "Ki5", "Ki6"), True, ())
+    >>> len(shown_offers([six] * 5)), len(shown_offers([six] * 5)[0].cards)
+    (2, 6)
+    """
+    shown: list[WaddleOffer] = []
+    cards = 0
+    for offer in offers[:SHOWN_OFFERS]:
+        cards += len(offer.cards)
+        if shown and cards > SHOWN_OFFER_CARDS:
+            break
+        shown.append(offer)
+    return tuple(shown)
 
 
 def best_points(offer: WaddleOffer) -> int:
@@ -269,7 +295,7 @@ def _turn(view: View, choice: Choice, now: Clicks, by_kind: dict[str, list[Actio
     now.buttons.append(
         Button(
             EXCHANGE,
-            f"Exchange {one} (E)" if exchange_now else "Exchange (E)",
+            f"Exchange {card_words(one)} (E)" if exchange_now else "Exchange (E)",
             bool(exchanges),
             "" if exchanges else _no_exchange(view),
             pressed=mode == EXCHANGE,
@@ -281,7 +307,7 @@ def _turn(view: View, choice: Choice, now: Clicks, by_kind: dict[str, list[Actio
         now.buttons.append(
             Button(
                 FISH,
-                f"Fishing trip with {one} (F)" if fish_now else "Fishing trip (F)",
+                f"Fishing trip with {card_words(one)} (F)" if fish_now else "Fishing trip (F)",
                 bool(fishing),
                 "" if fishing else _no_fishing(view),
                 pressed=mode == FISH,
@@ -299,17 +325,13 @@ def _turn(view: View, choice: Choice, now: Clicks, by_kind: dict[str, list[Actio
                 key="l",
             )
         )
-    if hand:
+    if picked:  # with nothing picked, the offered waddles are the buttons to play
         chosen = next((o for o in now.offers if sorted(o.cards) == sorted(picked)), None)
         if chosen is not None:
-            text = f"Play the waddle {' '.join(chosen.cards)} (W)"
-        elif by_kind.get(K.WADDLE):
-            text = "Play a waddle (W)"
+            text = f"Play the waddle: {waddle_words(chosen.cards)} (W)"
         else:
-            text = "Play a waddle"
-        reason = "" if chosen else "Pick a waddle's cards in your hand, or click a waddle below."
-        if not by_kind.get(K.WADDLE):
-            reason = "Your hand holds no waddle that a rookery can take now."
+            text = "Play a waddle (W)"
+        reason = "" if chosen else "The cards picked are not a waddle a rookery can take now."
         now.buttons.append(Button("play-selection", text, chosen is not None, reason, key="w"))
     if K.PASS in by_kind:
         now.buttons.append(Button("pass", "Pass: no action is possible (P)", key="p"))
@@ -346,7 +368,7 @@ def steps_to(view: View, action: Action) -> list[tuple[str, str]]:
         mode = EXCHANGE if kind == K.EXCHANGE else FISH
         return [("control", mode), ("control", hand_control(hand, hand.index(code(a))))]
     if kind == K.WADDLE:
-        return [("control", waddle_control([code(c) for c in a]))]
+        return _waddle_steps(view, [code(c) for c in a])
     if kind in (K.PASS, K.STOP):
         return [("control", kind)]
     if kind == K.REMOVE:
@@ -365,6 +387,28 @@ def steps_to(view: View, action: Action) -> list[tuple[str, str]]:
         chooser = f"nest-of-{a}" if kind == K.MOVE else f"token-{a}"
         return [("control", chooser), ("place", rid)]
     raise ValueError(f"no clicks for {action}")
+
+
+def _waddle_steps(view: View, waddle: list[str]) -> list[tuple[str, str]]:
+    """The clicks that play ``waddle``: the offered waddle's button when it is among the
+    ones drawn (:func:`shown_offers`); else its cards picked one by one until it is, or,
+    once all are picked, Play the waddle (W). A WaddleWaddle (the rest of the hand) is
+    always offered alone."""
+    control = ("control", waddle_control(waddle))
+    if view.phase != "turn":
+        return [control]
+    choice = Choice()
+    steps: list[tuple[str, str]] = []
+    hand = hand_codes(view)
+    for card in [None, *waddle]:
+        if card is not None:
+            index = next(i for i, c in enumerate(hand) if c == card and i not in choice.selected)
+            choice.selected = tuple(sorted((*choice.selected, index)))
+            steps.append(("control", hand_control(hand, index)))
+        shown = shown_offers(clicks(view, choice).offers)
+        if any(sorted(o.cards) == sorted(waddle) for o in shown):
+            return [*steps, control]
+    return [*steps, ("control", "play-selection")]
 
 
 def _no_exchange(view: View) -> str:
@@ -386,6 +430,8 @@ def _no_fishing(view: View) -> str:
 
 
 __all__ = [
+    "SHOWN_OFFERS",
+    "SHOWN_OFFER_CARDS",
     "Button",
     "Choice",
     "Clicks",
@@ -397,6 +443,7 @@ __all__ = [
     "pay_words",
     "rookery_name",
     "selected_cards",
+    "shown_offers",
     "steps_to",
     "waddle_control",
 ]

@@ -1,10 +1,13 @@
-"""What Waddle Waddle's presenter says after an action, in words everyone at the table may
-hear (:func:`describe`): what the action did and what it set off (cards turned up, a
-threat, the hand going to the ice floe, a season's end and the next one, who decides
-next); only what is public, so a card drawn face down is never named.
+"""What Waddle Waddle's presenter says of an action, in words everyone at the table may
+hear: the message after it (:func:`describe`: what it did and what it set off, cards
+turned up, a threat, the hand going to the ice floe, a season's end and the next one, who
+decides next), and its entry in the move list (:func:`move_words`: short, and as a verb
+phrase for screen readers and the line after a computer's turn). Only what is public, so
+a card drawn face down is never named; places by the names the board shows (rookeries),
+cards by species and number.
 
 Separate from the presenter (:mod:`.presenter`, which re-exports :func:`describe`): it
-compares two states, before and after, and needs nothing of the clicks or the drawing.
+reads states, before and after, and needs nothing of the clicks or the drawing.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from waddle.games.waddle_waddle.cards import HIDDEN, THREAT0, code
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import card_words
+from waddle.games.waddle_waddle.view import card_words, waddle_words
+from waddle.games.waddle_waddle.words import HERO_NAMES
 
 
 def describe(
@@ -41,7 +45,7 @@ def describe(
         else:
             said.append(f"{name} drafted {card_words(code(a))}.")
     elif kind == K.EXCHANGE:
-        said.append(f"{name} gives {card_words(code(a))} to the ice floe (Exchange).")
+        said.append(f"{name} gave {card_words(code(a))} to the ice floe (Exchange).")
     elif kind == K.FISH:
         gained = after.fish[player] - before.fish[player]
         said.append(
@@ -49,13 +53,13 @@ def describe(
             f"{gained} fish to their hand."
         )
     elif kind == K.REFILL:
-        said.append(f"{name} refills their hand: {card_words(code(a))}.")
+        said.append(f"{name} started refilling their hand with {card_words(code(a))}.")
     elif kind == K.TAKE:
         what = "the deck's top card face down" if a == HIDDEN else card_words(code(a))
         frozen = after.frozen[player] and not before.frozen[player]
-        said.append(f"{name} takes {what}" + (": Frozen." if frozen else "."))
+        said.append(f"{name} took {what}" + (": Frozen." if frozen else "."))
     elif kind == K.WADDLE:
-        said.append(f"{name} plays the waddle {' '.join(code(c) for c in a)}.")
+        said.append(f"{name} plays a waddle: {waddle_words([code(c) for c in a])}.")
     elif kind == K.PLAY:
         gained = after.score[player] - before.score[player]
         if len(after.bonuses) > len(before.bonuses):
@@ -69,14 +73,18 @@ def describe(
         )
     elif kind == K.MOVE:
         src = before.at
-        said.append(f"{name} moves a nest of {names[a]} from {r_name[src]} to {r_name[b]}.")
+        said.append(f"{name} moved a nest of {names[a]} from {r_name[src]} to {r_name[b]}.")
     elif kind == K.STOP:
-        said.append(f"{name} stops." if before.phase != "waddle2" else f"{name}: no WaddleWaddle.")
+        said.append(
+            f"{name} moved no more nests."
+            if before.phase != "waddle2"
+            else f"{name} played no WaddleWaddle."
+        )
     elif kind == K.PASS:
-        said.append(f"{name} passes: no action was possible.")
+        said.append(f"{name} passed: no action was possible.")
     elif kind == K.THREAT:
         threat = THREATS[before.threat]
-        said.append(f"{name} places the {threat.name} at {r_name[a]}: {threat.text}")
+        said.append(f"{name} placed the {threat.name} at {r_name[a]}: {threat.text}")
     elif kind == K.FISHTO:
         said.append(f"A fish of {r_name[before.at]} swims to {r_name[a]} (the Shark).")
     elif kind == K.REMOVE:
@@ -87,9 +95,82 @@ def describe(
             token = f"the bonus token {larger}/{smaller}"
         else:
             token = f"the Fish Supply token +{before.components.fish_tokens[a]}"
-        said.append(f"{name} puts {token} on {r_name[b]}.")
+        said.append(f"{name} put {token} on {r_name[b]}.")
     said += _consequences(before, after, names, player, action)
     return " ".join(said)
+
+
+def move_words(state: WaddleWaddleState, action: Action) -> tuple[str, str]:
+    """``action``'s entry in the move list, asked before it is applied: short (what the
+    list shows) and as a verb phrase in the past (what a screen reader says, and what the
+    page writes after a computer's name once its turn is over). A player is written
+    ``{p}``, for the list to fill in with the seat's name. A waddle's rookery continues
+    the waddle's words (it starts with "→" and " at").
+
+    >>> from waddle.games.waddle_waddle.record import new_record
+    >>> from waddle.games.waddle_waddle.actions import parse_action
+    >>> state = new_record(2, seed=3).start()
+    >>> move_words(state, parse_action("hero katta"))
+    ('Katta (Chinstrap)', 'chose Dr. Katrin "Katta" Ludynia (Chinstrap)')
+    """
+    kind, a, b = action
+    where = _rookery_names(state)
+    card = card_words(code(a)) if kind in _CARD_KINDS and a != HIDDEN else ""
+    if kind == K.HERO:
+        hero = HEROES[a]
+        species = _species(hero.species)
+        return f"{HERO_NAMES[hero.code].split()[0]} ({species})", f"chose {hero.name} ({species})"
+    if kind in (K.DRAFT, K.TAKE):
+        past = "drafted" if kind == K.DRAFT else "took"
+        if a == HIDDEN:
+            return f"{kind} from the deck", f"{past} the deck's top card face down"
+        return f"{kind} {card}", f"{past} {card}"
+    if kind == K.EXCHANGE:
+        return f"exchange {card}", f"exchanged {card}"
+    if kind == K.FISH:
+        return f"fish with {card}", f"went fishing with {card}"
+    if kind == K.REFILL:
+        return f"refill {card}", f"refilled their hand, starting with {card}"
+    if kind == K.WADDLE:
+        cards = waddle_words([code(c) for c in a])
+        if state.phase == "waddle2":
+            return f"WaddleWaddle: {cards}", f"played the rest of their hand as a waddle: {cards}"
+        return f"waddle: {cards}", f"played a waddle of {cards}"
+    if kind == K.PLAY:
+        paid = f" ({b} fish from hand)" if b else ""
+        spoken = f", paying {b} fish from their hand" if b else ""
+        return f"→ {where[a]}{paid}", f" at {where[a]}{spoken}"
+    if kind == K.THREAT:
+        threat = THREATS[state.threat]
+        return f"{threat.name} → {where[a]}", f"placed the {threat.name} at {where[a]}"
+    if kind == K.FISHTO:
+        return f"fish → {where[a]}", f"moved a fish of {where[state.at]} to {where[a]}"
+    if kind == K.MOVE:
+        return (
+            f"nest of {{{a}}} → {where[b]}",
+            f"moved a nest of {{{a}}} from {where[state.at]} to {where[b]}",
+        )
+    if kind == K.REMOVE:
+        return (
+            f"Sheathbill takes {{{a}}}'s nest",
+            f"had the Snowy Sheathbill take a nest of {{{a}}}",
+        )
+    if kind in (K.CP, K.SUPPLY):
+        if kind == K.CP:
+            larger, smaller = state.components.conservation_tokens[a]
+            short, token = f"bonus {larger}/{smaller}", f"the bonus token {larger}/{smaller}"
+        else:
+            fish = state.components.fish_tokens[a]
+            short, token = f"fish +{fish}", f"the Fish Supply token +{fish}"
+        return f"{short} → {where[b]}", f"put {token} on {where[b]}"
+    if kind == K.STOP:
+        if state.phase == "waddle2":
+            return "no WaddleWaddle", "played no WaddleWaddle"
+        return "no more nests", "moved no more nests"
+    return "pass", "passed, as no action was possible"
+
+
+_CARD_KINDS = (K.DRAFT, K.TAKE, K.EXCHANGE, K.FISH, K.REFILL)
 
 
 def _rookery_names(state: WaddleWaddleState) -> list[str]:
@@ -121,7 +202,9 @@ def _consequences(
                 given.remove(c)
         if given and before.phase in ("play", "waddle2", "dyan"):
             said.append(f"The rest of the hand goes to the ice floe: {_cards(given)}.")
-    if same_season:
+    # The first season's deal follows the last hero: it deals every hand face down, so
+    # what it draws is nobody's to hear (the ice floe is on the table for all to see).
+    if same_season and before.phase != "hero":
         drawn = list(before.decks[before.season][before.pos : after.pos])
         if drawn and action.a == HIDDEN and kind in (K.DRAFT, K.TAKE) and drawn[0] < THREAT0:
             drawn = drawn[1:]  # the card drawn face down: its owner's secret

@@ -18,17 +18,20 @@ from collections.abc import Sequence
 from html import escape
 
 from waddle.games.waddle_waddle import actions as K
-from waddle.games.waddle_waddle.cards import SPECIES_CODES, SPECIES_NAMES
+from waddle.games.waddle_waddle.cards import SPECIES_NAMES
 from waddle.games.waddle_waddle.clicks import Button, Clicks, rookery_name
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.options import SPEEDS
 from waddle.games.waddle_waddle.result import decided_by, handicap_of, most_in_one, result_html
+from waddle.games.waddle_waddle.symbols import species_icon
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import card_words
+from waddle.games.waddle_waddle.view import CARD_NAMES, SPECIES_INK, card_words, waddle_words
 from waddle.games.waddle_waddle.words import (
     HERO_BY_CODE,
+    HERO_GIST,
+    HERO_NAMES,
     THREAT_BY_CODE,
     TOKEN_NAMES,
     _plural,
@@ -60,6 +63,7 @@ __all__ = [
     "doing",
     "handicap_of",
     "hero_points",
+    "heroes_html",
     "info_html",
     "most_in_one",
     "pending",
@@ -74,8 +78,11 @@ __all__ = [
 # -- the status line ------------------------------------------------------------------------
 
 
-def status_html(view: View, seats: Sequence[Seat]) -> str:
-    """Whose decision it is and what it is about; the season and its end."""
+def status_html(view: View, seats: Sequence[Seat], prompt: str = "") -> str:
+    """The prompt: whose decision it is and what to do. For the person who acts now,
+    ``prompt`` says what to click (:func:`~.prompts.tip`, the page's one instruction);
+    for everyone else, what the player to move is deciding. Then the season's end, once
+    it is coming."""
     if view.over:
         return (
             f'<p class="status">Game over after {_plural(view.seasons, "season")}: '
@@ -85,18 +92,31 @@ def status_html(view: View, seats: Sequence[Seat]) -> str:
     if player is None:
         return '<p class="status"></p>'
     who = f'<span data-to-move="{player}">{chip(seats[player], player)}</span>'
+    said = f"{who}: {escape(prompt)}" if prompt else f"{who} {escape(_deciding(view))}"
+    ending = ""
+    if view.turns_left is not None:
+        ending = f" The season is ending: {_plural(view.turns_left, 'turn')} left."
+    elif view.phase == "tokens":
+        ending = f" Then season {view.season + 1} of {view.seasons}."
+    return f'<p class="status">{said}<span class="round">{escape(ending)}</span></p>'
+
+
+def _deciding(view: View) -> str:
+    """What the player to move is deciding, for everyone watching."""
     where = rookery_name(view, pending(view, "rookery")) if pending(view, "rookery") else ""
-    phase = view.phase
     threat = THREAT_BY_CODE.get(pending(view, "threat"))
     left = pending(view, "moves_left", 0)
-    what = {
+    waddle = pending(view, "waddle") or ()
+    return {
         "hero": "chooses a penguin hero.",
-        "turn": "takes an action: draft, exchange, fishing trip, refill or play waddles.",
+        "turn": "takes an action: draft, exchange, fishing trip, refill or play a waddle.",
         "take": f"takes a face-up card for the {card_words(pending(view, 'exchanged') or 'Kv')}"
         " given in exchange.",
         "refill2": "takes the refill's second card, face up or from the deck.",
         "lynch": "refills their empty hand (Dr. Heather Lynch).",
-        "play": f"chooses the rookery of the waddle {' '.join(pending(view, 'waddle') or ())}.",
+        "play": f"chooses where to play a waddle of {waddle_words(waddle)}."
+        if waddle
+        else "chooses where to play the waddle.",
         "dyan": f"may move nests away from {where} (Dyan deNapoli): {left} left.",
         "waddle2": "may play the rest of their hand as a second waddle (a WaddleWaddle).",
         "threat": f"turned up the {threat.name if threat else 'threat'}: it goes to a rookery "
@@ -105,17 +125,7 @@ def status_html(view: View, seats: Sequence[Seat]) -> str:
         "oil": f"moves nests away from {where} (the Oil Spill): {left} left.",
         "sheathbill": f"chooses whose nest the Snowy Sheathbill takes at {where}.",
         "tokens": _token_words(view),
-    }.get(phase, "")
-    season = f"Season {view.season} of {view.seasons}"
-    if phase == "tokens":
-        season = f"Before season {view.season + 1} of {view.seasons}"
-    ending = ""
-    if view.turns_left is not None:
-        ending = f" The season is ending: {_plural(view.turns_left, 'turn')} left."
-    return (
-        f'<p class="status">{who} {escape(what)} '
-        f'<span class="round">{season}.{escape(ending)}</span></p>'
-    )
+    }.get(view.phase, "")
 
 
 def _token_words(view: View) -> str:
@@ -127,19 +137,53 @@ def _token_words(view: View) -> str:
 # -- the controls -----------------------------------------------------------------------------
 
 
-def controls_html(view: View, seats: Sequence[Seat], now: Clicks, tip: str) -> str:
-    """The buttons of this decision and what to click next."""
+def controls_html(view: View, seats: Sequence[Seat], now: Clicks) -> str:
+    """The buttons of this decision (what to click is said once, in the prompt). Heroes
+    are chosen from buttons that say what each does, with the rules in full one tap away
+    (:func:`heroes_html`)."""
+    if view.phase == "hero":
+        return heroes_html(view, now)
     buttons = "".join(button_html(view, seats, b) for b in now.buttons)
+    return f'<div class="action-choices">{buttons}</div>'
+
+
+def heroes_html(view: View, now: Clicks) -> str:
+    """The heroes to choose from: a button each with its species' symbol, the name the hero
+    goes by, what they do in a line and the handicap points; then every hero's rule in
+    full, in a disclosure the buttons point to (``aria-describedby``)."""
+    buttons = []
+    for button in now.buttons:
+        hero = HERO_BY_CODE[button.control.removeprefix("hero-")]
+        points = hero_points(view, hero)
+        extra = (
+            f'<span class="hero-extra">+{points} at the end</span>' if points is not None else ""
+        )
+        buttons.append(
+            f'<button type="button" data-control="{button.control}" '
+            f'aria-describedby="hero-rule-{hero.code}" style="--species-ink:'
+            f'{SPECIES_INK[hero.species]}"><span class="hero-head">'
+            f"{species_icon(hero.species, 18)}{escape(HERO_NAMES[hero.code])}</span>"
+            f'<span class="hero-does">{CARD_NAMES[hero.species]}: '
+            f"{escape(HERO_GIST[hero.code])}</span>{extra}</button>"
+        )
+    rules = "".join(
+        f'<li id="hero-rule-{h.code}"><strong>{escape(h.name)}</strong> '
+        f"({SPECIES_NAMES[h.species]}): {escape(h.text)}</li>"
+        for h in HEROES
+    )
     return (
-        f'<div class="action-choices">{buttons}</div>'
-        f'<p class="hint" id="move-tip">{escape(tip)}</p>'
+        f'<div class="action-choices hero-choices">{"".join(buttons)}</div>'
+        '<details class="hero-rules" id="ww-hero-rules"><summary>What each hero does, in '
+        f'full</summary><ul class="info-list">{rules}</ul></details>'
     )
 
 
 def button_html(view: View, seats: Sequence[Seat], button: Button) -> str:
-    text = escape(button.text)
+    """One button of the decision; its key letter ("(D)") is for keyboards, hidden on
+    touch screens (board.css)."""
+    text, key = _key_apart(button.text)
+    text = escape(text)
     control = button.control
-    described = ""
     if control.startswith("nest-of-"):
         q = int(control.removeprefix("nest-of-"))
         where = pending(view, "rookery")
@@ -153,22 +197,21 @@ def button_html(view: View, seats: Sequence[Seat], button: Button) -> str:
         queue = pending(view, "draft") or ()
         kind = queue[0][0] if queue else K.CP
         text = escape(_token_text(view, kind, t))
-    elif control.startswith("hero-"):
-        hero = HERO_BY_CODE[control.removeprefix("hero-")]
-        text = (
-            f"<strong>{escape(hero.name)}</strong> "
-            f"<span class=hint>({SPECIES_NAMES[hero.species]})</span>"
-        )
-        points = hero_points(view, hero)
-        if points is not None:
-            text += f" <span class=hint>+{points} at the end</span>"
-        described = f' title="{escape(hero.text)}"'
     attrs = f'type="button" data-control="{control}"'
     if button.pressed is not None:
         attrs += f' aria-pressed="{"true" if button.pressed else "false"}"'
     if not button.enabled:
         attrs += f' disabled title="{escape(button.reason)}"'
-    return f"<button {attrs}{described}>{text}</button>"
+    keys = f' <span class="key">{escape(key)}</span>' if key else ""
+    return f"<button {attrs}>{text}{keys}</button>"
+
+
+def _key_apart(text: str) -> tuple[str, str]:
+    """A button's words and its key letter: "Draft (D)" → ("Draft", "(D)")."""
+    head, space, tail = text.rpartition(" ")
+    if space and tail.startswith("(") and tail.endswith(")") and len(tail) <= 5:
+        return head, tail
+    return text, ""
 
 
 def _token_text(view: View, kind: str, token: int) -> str:
@@ -189,9 +232,10 @@ def players_html(view: View, seats: Sequence[Seat]) -> str:
         sv = view.seats[p]
         hero = HERO_BY_CODE.get(sv.hero) if sv.hero else None
         hero_cell = (
-            f'<abbr title="{escape(hero.name)}: {escape(hero.text)}">'
-            f"{HERO_SHORT.get(hero.code, hero.name)}</abbr> "
-            f'<span class="hint">({SPECIES_CODES[hero.species]})</span>'
+            f'<span class="hero-cell" style="--species-ink:{SPECIES_INK[hero.species]}">'
+            f"{species_icon(hero.species, 16)}"
+            f'<abbr title="{escape(hero.name)} ({CARD_NAMES[hero.species]}): '
+            f'{escape(hero.text)}">{HERO_SHORT.get(hero.code, hero.name)}</abbr></span>'
             if hero
             else "—"
         )

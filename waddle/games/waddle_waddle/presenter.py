@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 from waddle.core.game import OMNISCIENT
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle.actions import Action, parse_action
-from waddle.games.waddle_waddle.cards import HIDDEN, cards, code
+from waddle.games.waddle_waddle.cards import cards
 from waddle.games.waddle_waddle.clicks import (
     DRAFT,
     EXCHANGE,
@@ -46,8 +46,7 @@ from waddle.games.waddle_waddle.clicks import (
     steps_to,
 )
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
-from waddle.games.waddle_waddle.heroes import HEROES
-from waddle.games.waddle_waddle.messages import describe
+from waddle.games.waddle_waddle.messages import describe, move_words
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.panels import (
     controls_html,
@@ -70,7 +69,7 @@ from waddle.games.waddle_waddle.prompts import (
 from waddle.games.waddle_waddle.result import result_html
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.table import table_html
-from waddle.games.waddle_waddle.view import board_svg, card_words
+from waddle.games.waddle_waddle.view import board_svg
 from waddle.games.waddle_waddle.words import HERO_BY_CODE, doing
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
@@ -79,8 +78,23 @@ from waddle.ui.seats import default_seats
 
 def _fact(state: WaddleWaddleState, action: Action) -> tuple[str, int, int, int, str, str]:
     """What the move list needs of ``action``, asked before it is applied: the phase, the
-    season, whose turn it is, who decides it, its notation and its words."""
-    return (state.phase, state.season, state.cur, state.to_move(), str(action), _words(action))
+    season, whose turn it is, who decides it, and its words, short and spoken
+    (:func:`~.messages.move_words`, players still to be named)."""
+    short, spoken = move_words(state, action)
+    return (state.phase, state.season, state.cur, state.to_move(), short, spoken)
+
+
+def _joined(parts: Sequence[str], tail: str) -> str:
+    """A turn's words, its decisions one after the other; a waddle's rookery (``tail``
+    starts it) continues the waddle's words."""
+    out = ""
+    for part in parts:
+        if out and not part.startswith(tail):
+            out += ", "
+        elif out:
+            out += "" if tail == " at" else " "
+        out += part
+    return out
 
 
 class WaddleWaddlePresenter:
@@ -125,8 +139,8 @@ class WaddleWaddlePresenter:
         }
         return Rendered(
             board=board_svg(view, seats, clicks=places, last=last_rookery(view)),
-            status=status_html(view, seats),
-            controls=controls_html(view, seats, now, tip(view, now, ui)) if acting else "",
+            status=status_html(view, seats, tip(view, now, ui) if acting else ""),
+            controls=controls_html(view, seats, now) if acting else "",
             panels=players_html(view, seats) + season_html(view, seats) + info_html(view),
             result=result_html(view, seats) if view.over else "",
             table=table_html(view, seats, now, ui.selected if acting else ()),
@@ -153,7 +167,7 @@ class WaddleWaddlePresenter:
             action = now.rookeries[hex_id]
             if action is None:
                 ui.rookery = hex_id
-                session.message = tip(view, clicks(view, ui), ui)
+                session.message = None  # the prompt says what to click now
             return action
         session.message = _rookery_refusal(state, view, hex_id)
         return None
@@ -242,11 +256,11 @@ class WaddleWaddlePresenter:
             return None
         if control.startswith("nest-of-"):
             ui.owner = int(control.removeprefix("nest-of-"))
-            session.message = tip(view, clicks(view, ui), ui)
+            session.message = None  # the prompt says what to click now
             return None
         if control.startswith("token-"):
             ui.token = int(control.removeprefix("token-"))
-            session.message = tip(view, clicks(view, ui), ui)
+            session.message = None  # the prompt says what to click now
             return None
         if control.startswith("remove-"):
             action = Action(K.REMOVE, int(control.removeprefix("remove-")))
@@ -282,7 +296,7 @@ class WaddleWaddlePresenter:
                 return action
         ui.mode = None if ui.mode == mode else mode
         ui.selected = ()
-        session.message = tip(view, clicks(view, ui), ui)
+        session.message = None  # the prompt says what to click now
         return None
 
     # -- words --------------------------------------------------------------------------
@@ -308,6 +322,7 @@ class WaddleWaddlePresenter:
         parts: list[str] = []
         spoken: list[str] = []
         facts = self._lines.of(session.full_record())
+        names = [seat.name for seat in session.seats]
         for ply, (phase, season_now, cur, player, text, words) in enumerate(facts, 1):
             if phase == "hero":
                 key: tuple = ("hero", player)
@@ -328,10 +343,10 @@ class WaddleWaddlePresenter:
                 if not groups or groups[-1][0] != heading:
                     groups.append((heading, []))
                 groups[-1][1].append(Move(0, player, "", ""))
-            parts.append(text)
-            spoken.append(words)
+            parts.append(text.format(*names))
+            spoken.append(words.format(*names))
             moves = groups[-1][1]
-            moves[-1] = Move(ply, moves[-1].player, ", ".join(parts), ", ".join(spoken))
+            moves[-1] = Move(ply, moves[-1].player, _joined(parts, "→"), _joined(spoken, " at"))
         return [MoveGroup(heading, tuple(moves)) for heading, moves in groups]
 
     def hint(self, session: Any, action: Action) -> Hint:
@@ -342,8 +357,11 @@ class WaddleWaddlePresenter:
         steps = steps_to(view, action)
         places = tuple(v for k, v in steps if k == "place")
         controls = [v for k, v in steps if k == "control"]
+        mark = controls[-1] if controls else None
+        if action.kind == K.WADDLE and len(controls) > 1:
+            mark = controls[0]  # a waddle not drawn among the best: its first card to pick
         words = hint_words(view, [s.name for s in session.seats], action)
-        return Hint(f"Hint: {words} (marked).", places, controls[-1] if controls else None)
+        return Hint(f"Hint: {words} (marked).", places, mark)
 
     # -- pages --------------------------------------------------------------------------
 
@@ -365,25 +383,6 @@ def _hand_index(hand: Sequence[str], text: str) -> int | None:
             if seen == want:
                 return i
     return None
-
-
-def _words(action: Action) -> str:
-    kind, a, b = action
-    if kind == K.DRAFT:
-        return "drafts a card face down" if a == HIDDEN else f"drafts {card_words(code(a))}"
-    if kind == K.TAKE:
-        return "takes a card face down" if a == HIDDEN else f"takes {card_words(code(a))}"
-    if kind in (K.EXCHANGE, K.FISH, K.REFILL):
-        verb = {K.EXCHANGE: "exchanges", K.FISH: "goes fishing with", K.REFILL: "refills with"}
-        return f"{verb[kind]} {card_words(code(a))}"
-    if kind == K.WADDLE:
-        return "plays the waddle " + ", ".join(card_words(code(c)) for c in a)
-    if kind == K.HERO:
-        return f"chooses {HEROES[a].name}"
-    if kind in ROOKERY_KINDS:
-        where = ROOKERY_IDS[a if ROOKERY_KINDS[kind] == "a" else b]
-        return f"{kind} at {where}"
-    return str(action)
 
 
 @cache

@@ -32,7 +32,7 @@ from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.state import WaddleWaddleState
-from waddle.games.waddle_waddle.view import card_words
+from waddle.games.waddle_waddle.view import card_words, cards_words, waddle_words
 from waddle.games.waddle_waddle.words import pending
 
 ROOKERY_KINDS = {K.PLAY: "a", K.THREAT: "a", K.FISHTO: "a", K.MOVE: "b", K.CP: "b", K.SUPPLY: "b"}
@@ -61,10 +61,10 @@ def hint_words(view: View, names: Sequence[str], action: Action) -> str:
     if kind == K.FISH:
         return f"go fishing with {card}: press Fishing trip, then click it"
     if kind == K.WADDLE:
-        cards = " ".join(code(c) for c in a)
+        cards = waddle_words([code(c) for c in a])
         if view.phase == "waddle2":
-            return f"play the rest of your hand as a WaddleWaddle ({cards})"
-        return f"play the waddle {cards}"
+            return f"play the rest of your hand as a WaddleWaddle: {cards}"
+        return f"play a waddle of {cards}"
     if kind == K.PLAY:
         place = next(p for p in view.offers[0].places if p.rookery == ROOKERY_IDS[a])
         words = pay_words(place, where, b)
@@ -105,36 +105,23 @@ def last_rookery(view: View) -> str | None:
 
 
 def tip(view: View, now: Clicks, ui: Choice) -> str:
-    """What to click next, for the player to move."""
+    """What to click next, for the player to move: the page's one instruction, in the
+    prompt (never repeated in a message).
+
+    >>> from waddle.games.waddle_waddle.clicks import clicks
+    >>> from waddle.games.waddle_waddle.record import new_record
+    >>> view = new_record(2, seed=3).start().view(0)
+    >>> tip(view, clicks(view, Choice()), Choice()).endswith("(what each does is on its button).")
+    True
+    """
     phase = view.phase
     if phase == "hero":
-        return "Choose your penguin hero: each helps the waddles of one species (hover or see "
-        "'The six penguin heroes' beside the board)."
-    if phase == "turn":
-        if ui.mode == EXCHANGE:
-            return "Exchange: click the card of your hand to give; then a face-up card to take."
-        if ui.mode == FISH:
-            return "Fishing trip: click the card of your hand to put on the ice floe."
-        if ui.mode == DRAFT:
-            return "Draft: click a face-up card, or the deck to draw face down."
-        if ui.mode == REFILL:
-            return "Refill: click the face-up card to start with; then a second card."
-        if not hand_codes(view):
-            return (
-                "Your hand is empty: click a face-up card to refill (two cards), or press "
-                "Draft to take only one."
-            )
-        picked = selected_cards(view, ui)
-        if picked:
-            return (
-                f"Picked {' '.join(picked)}: the waddles below hold them. Pick more cards, "
-                "click a waddle to play it, or press Exchange or Fishing trip for one card."
-            )
         return (
-            "Click a face-up card to draft it (or the deck, face down); press Exchange or "
-            "Fishing trip, then a card of your hand; or play a waddle: click one under your "
-            "hand, or pick its cards."
+            "Choose your penguin hero: each helps the waddles of one species (what each "
+            "does is on its button)."
         )
+    if phase == "turn":
+        return _turn_tip(view, now, ui)
     if phase == "take":
         return "Click the face-up card you take in exchange (not the one you gave)."
     if phase == "refill2":
@@ -144,7 +131,7 @@ def tip(view: View, now: Clicks, ui: Choice) -> str:
     if phase == "play":
         if ui.rookery is not None:
             return f"At {rookery_name(view, ui.rookery)}: choose how the fish is paid."
-        return "Click a highlighted rookery to play your waddle there (or choose below)."
+        return "Click a highlighted rookery, or choose below, to play your waddle there."
     if phase == "waddle2":
         if now.offers:
             return "Your other cards make a waddle: play it too (a WaddleWaddle), or not."
@@ -164,6 +151,31 @@ def tip(view: View, now: Clicks, ui: Choice) -> str:
             return "Choose a token, then click the rookery it goes to."
         return "Click a rookery without a token of this kind to place it there."
     return ""
+
+
+def _turn_tip(view: View, now: Clicks, ui: Choice) -> str:
+    """What to click in a turn's action, by the button pressed and the cards picked."""
+    if ui.mode == EXCHANGE:
+        return "Exchange: click the card of your hand to give; then a face-up card to take."
+    if ui.mode == FISH:
+        return "Fishing trip: click the card of your hand to put on the ice floe."
+    if ui.mode == DRAFT:
+        return "Draft: click a face-up card, or the deck to draw face down."
+    if ui.mode == REFILL:
+        return "Refill: click the face-up card to start with; then a second card."
+    if not hand_codes(view):
+        return (
+            "Your hand is empty: click a face-up card to refill it (two cards), or press "
+            "Draft to take just one."
+        )
+    picked = selected_cards(view, ui)
+    if picked:
+        one = " or press Exchange or Fishing trip" if len(picked) == 1 else ""
+        return f"Picked {cards_words(picked)}: click a waddle with them, pick more{one}."
+    buttons = "Exchange" if view.options.no_fish else "Exchange or Fishing trip"
+    if now.offers:
+        return f"Draft a card, play a waddle, or press {buttons}."
+    return f"Draft a card from the ice floe or the deck, or press {buttons}."
 
 
 def _rookery_refusal(state: WaddleWaddleState, view: View, rid: str) -> str:

@@ -1,6 +1,7 @@
 """The result of a game of Waddle Waddle on the page: the winners, the tie-break that
 decided (:func:`decided_by`: points, then the most nests, then the most nests at one
-rookery) and every player's points, season bonuses, hero handicap and nests.
+rookery) and every player's points, season bonuses, hero handicap and nests: the points
+in a table narrow enough for a phone and the side column, the nests in a line under it.
 
 A region of the page of its own (``Rendered.result``, once the game is over), apart from
 the panels beside the board (:mod:`.panels`), which re-exports its names.
@@ -83,30 +84,34 @@ def result_html(view: View, seats: Sequence[Seat]) -> str:
         cls = " class=winner" if p in winners else ""
         extra_cell = f"<td>{extra}</td>" if handicapped else ""
         body.append(
-            f'<tr data-result-player="{p}" data-score="{sv.score}" data-bonus="{bonus}" '
-            f'data-handicap="{extra}" '
+            f'<tr data-result-player="{p}" data-score="{sv.score}" data-total="{sv.score}" '
+            f'data-bonus="{bonus}" data-handicap="{extra}" '
             f'data-nests="{sv.nests}" data-most-in-one="{most_in_one(view, p)}"{cls}>'
             f"<th scope=row>{chip(seats[p], p)}</th><td>{sv.score - bonus - extra}</td>"
-            f"<td>{bonus}</td>{extra_cell}<td>{sv.nests}</td><td>{most_in_one(view, p)}</td>"
-            f'<td class="total">{sv.score}</td></tr>'
+            f'<td>{bonus}</td>{extra_cell}<td class="total">{sv.score}</td></tr>'
         )
-    extra_head = "<th scope=col>Hero handicap</th>" if handicapped else ""
+    nests = ", ".join(
+        f"{escape(seats[p].name)} {view.seats[p].nests} ({most_in_one(view, p)} at one rookery)"
+        for p in ranked
+    )
+    extra_head = "<th scope=col>Handicap</th>" if handicapped else ""
     extra_hint = (
-        " Hero handicap: the points of the hero handicap option, an option of this app and "
-        "not a rule of Waddle Waddle."
+        " Handicap: the points of the Hero handicap, an option of this app and not a rule of "
+        "Waddle Waddle."
         if handicapped
         else ""
     )
+    # The points in a table narrow enough for a phone; the nests that break ties, under it.
     return (
         f"<h2>{headline}</h2>"
         f'<p class="tie-break" data-decided-by="{why}">{text}</p>'
-        '<table class="results"><thead><tr><th scope=col>Player</th>'
-        f"<th scope=col>Waddles</th><th scope=col>Season bonuses</th>{extra_head}"
-        "<th scope=col>Nests</th><th scope=col>At one rookery</th><th scope=col>Total</th>"
-        f"</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        '<p class="hint">Waddles: Conservation Points scored by waddles (and season events); '
-        "season bonuses: the rookeries' end-of-season bonuses. Ties go to the most nests, "
-        f"then the most nests at one rookery.{extra_hint}</p>"
+        '<div class="results-frame"><table class="results"><thead><tr><th scope=col>Player</th>'
+        f"<th scope=col>Waddles</th><th scope=col>Bonuses</th>{extra_head}"
+        f"<th scope=col>Total</th></tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        f'<p class="result-nests">Nests: {nests}.</p>'
+        '<p class="hint">Waddles: the points scored by waddles (and season events); bonuses: '
+        "the rookeries' end-of-season bonuses. Ties go to the most nests, then the most nests "
+        f"at one rookery.{extra_hint}</p>"
     )
 
 

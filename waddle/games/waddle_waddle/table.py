@@ -1,10 +1,28 @@
-"""The table under Waddle Waddle's board: the ice floe and the deck, the viewer's hand
-grouped by species, the waddles it can make with what each scores where (and, while a
-waddle's rookery is chosen, its ways to pay), the other hands as backs with the cards they
-took face up. Pure functions of a view and of the presenter's :class:`~.clicks.Clicks`.
+"""The table under Waddle Waddle's board: what the player acts on first. The viewer's hand
+(each species' cards together), the waddles it makes now with what each scores (while a
+waddle's rookery is chosen, where it may go and how its fish are paid), the ice floe and
+the deck, then every other hand in a line: how many cards, and the ones taken face up.
+Pure functions of a view and of the presenter's :class:`~.clicks.Clicks`.
+
+The order is the one-screen rule's (docs/architecture.md; scripts/one_screen.py): on a
+phone the table comes under the board, the prompt and the buttons, so what a click acts
+on now comes first and what is only to look at (the other hands) last. Only the best
+:func:`~.clicks.shown_offers` waddles are drawn; picking a card of the hand shows the waddles that
+hold it (:func:`~.clicks.steps_to` clicks the same way).
 
 A region of the page of its own (``Rendered.table``, drawn under the board), apart from
 the panels beside it (:mod:`.panels`), which re-exports :func:`table_html`.
+
+>>> from waddle.games.waddle_waddle.clicks import Choice, clicks
+>>> from waddle.games.waddle_waddle.record import new_record
+>>> from waddle.ui.seats import default_seats
+>>> state = new_record(2, seed=3).start()
+>>> for code in ("katta", "dee"):
+...     state.apply(state.legal_actions()[[a.a for a in state.legal_actions()].index(
+...         ["dee", "papi", "dyan", "davis", "katta", "lynch"].index(code))])
+>>> html = table_html(state.view(0), default_seats(2), clicks(state.view(0), Choice()), ())
+>>> html.index('id="hand"') < html.index('id="floe"') < html.index('data-hand-of="1"')
+True
 """
 
 from __future__ import annotations
@@ -21,15 +39,15 @@ from waddle.games.waddle_waddle.clicks import (
     hand_control,
     pay_words,
     rookery_name,
+    shown_offers,
     waddle_control,
 )
-from waddle.games.waddle_waddle.observation import View, WaddleOffer
+from waddle.games.waddle_waddle.observation import SeatView, View, WaddleOffer
 from waddle.games.waddle_waddle.view import (
     CARD_NAMES,
-    card_back,
     card_html,
-    card_words,
-    species_badge,
+    card_mini,
+    cards_words,
 )
 from waddle.games.waddle_waddle.words import _plural, doing
 from waddle.ui.markup import chip
@@ -39,10 +57,16 @@ from waddle.ui.seats import Seat
 
 
 def table_html(view: View, seats: Sequence[Seat], now: Clicks, picked: Sequence[int]) -> str:
-    """The ice floe and the deck; the viewer's hand grouped by species, the waddles it can
-    make and where; every other hand as backs with its count and the cards it took face
-    up (OMNISCIENT: every hand face up)."""
-    return _floe(view, now) + _hands(view, seats, now, picked)
+    """The viewer's hand and the waddles it makes (or, while a waddle's rookery is chosen,
+    where it goes first), the ice floe and the deck, then the other hands."""
+    seat = view.seat
+    mine = 0 <= seat < view.num_players
+    hand = _my_hand(view, seats, now, picked) if mine else ""
+    offers = _offers(view, now) if mine and now.legal else ""
+    if view.phase == "play" and offers:
+        # While a waddle's rookery is chosen, where it may go is the decision: first.
+        return offers + hand + _floe(view, now) + _others(view, seats)
+    return hand + _floe(view, now) + offers + _others(view, seats)
 
 
 def _floe(view: View, now: Clicks) -> str:
@@ -71,8 +95,8 @@ def _floe(view: View, now: Clicks) -> str:
         )
     return (
         '<section class="floe" id="floe" aria-labelledby="floe-title">'
-        f'<h2 id="floe-title">Ice floe <span class="hint">(refilled to '
-        f"{_plural(view.floe_target, 'face-up card')} at each turn's start)</span></h2>"
+        f'<h2 id="floe-title">Ice floe <span class="table-note">({view.floe_target} '
+        "face up at each turn's start)</span></h2>"
         f'<div class="floe-row">{deck}<ol class="cards">{"".join(cards)}</ol></div></section>'
     )
 
@@ -88,48 +112,60 @@ def _last_card(view: View) -> str | None:
     return None
 
 
-def _hands(view: View, seats: Sequence[Seat], now: Clicks, picked: Sequence[int]) -> str:
-    parts = []
-    seat = view.seat
-    order = list(range(view.num_players))
-    if 0 <= seat < view.num_players:
-        order.remove(seat)
-        order.insert(0, seat)
-    last = _last_card(view)
-    for p in order:
-        sv = view.seats[p]
-        mine = p == seat
-        count = _plural(sv.hand_size, "card")
-        if sv.hand is not None:
-            body = _grouped(sv.hand, now.hand if mine else {}, picked if mine else (), view, last)
-        else:
-            known = "".join(f"<li>{card_html(c)}</li>" for c in sv.known)
-            unknown = sv.hand_size - len(sv.known)
-            backs = f"<li>{card_back(unknown)}</li>" if unknown else ""
-            body = f'<ol class="cards">{known}{backs}</ol>'
-        frozen = ' <span class="frozen-mark">Frozen</span>' if sv.frozen else ""
-        if mine:
-            title = f"Your hand ({escape(seats[p].name)}, {count}){frozen}"
-        elif sv.hand is None and sv.known:
-            title = f"{chip(seats[p], p)}: {count}, {len(sv.known)} of them taken face up{frozen}"
-        elif sv.hand is None:
-            title = f"{chip(seats[p], p)}: {count}, face down{frozen}"
-        else:
-            title = f"{chip(seats[p], p)}: {count}{frozen}"
-        ident = ' id="hand"' if mine else ""
-        parts.append(
-            f'<section class="hand{" mine" if mine else ""}"{ident} data-hand-of="{p}" '
-            f'data-count="{sv.hand_size}" aria-labelledby="hand-title-{p}">'
-            f'<h2 id="hand-title-{p}">{title}</h2>{body}</section>'
-        )
-        if mine and now.legal:
-            parts.append(_offers(view, now))
-    if seat == SPECTATOR and not view.over:
-        parts.append(
+def _my_hand(view: View, seats: Sequence[Seat], now: Clicks, picked: Sequence[int]) -> str:
+    """The viewer's own hand, each species' cards together, each card a button when a
+    click acts on it."""
+    p = view.seat
+    sv = view.seats[p]
+    body = _grouped(sv.hand, now.hand, picked, view, _last_card(view)) if sv.hand else ""
+    frozen = ' <span class="frozen-mark">Frozen</span>' if sv.frozen else ""
+    fish = "" if view.options.no_fish else f", {sv.fish} fish"
+    title = "Your hand" if sv.hand else "Your hand is empty"
+    return (
+        f'<section class="hand mine" id="hand" data-hand-of="{p}" data-count="{sv.hand_size}" '
+        f'aria-labelledby="hand-title-{p}"><h2 id="hand-title-{p}">{title} '
+        f'<span class="table-note">({escape(seats[p].name)}: '
+        f"{_plural(sv.hand_size, 'card')}{fish})</span>{frozen}</h2>{body}</section>"
+    )
+
+
+def _others(view: View, seats: Sequence[Seat]) -> str:
+    """Every other hand, a line each: who, how many cards, and the cards the screen may
+    show (those taken face up; every card when everything is shown)."""
+    rows = []
+    for p in range(view.num_players):
+        if p == view.seat:
+            continue
+        rows.append(_other_hand(view.seats[p], seats[p], p))
+    note = ""
+    if view.seat == SPECTATOR and not view.over:
+        note = (
             '<p class="hint" id="hands-hidden">Every hand is face down until its player '
             "holds the device; cards taken face up stay shown.</p>"
         )
-    return f'<div class="hands">{"".join(parts)}</div>'
+    title = "The other hands" if 0 <= view.seat < view.num_players else "The hands"
+    return (
+        '<div class="hands"><section class="hand others" aria-labelledby="others-title">'
+        f'<h2 id="others-title">{title}</h2><ul class="hand-list">{"".join(rows)}</ul>'
+        f"{note}</section></div>"
+    )
+
+
+def _other_hand(sv: SeatView, seat: Seat, p: int) -> str:
+    frozen = ' <span class="frozen-mark">Frozen</span>' if sv.frozen else ""
+    shown = sv.hand if sv.hand is not None else sv.known
+    if sv.hand is not None:
+        count = _plural(sv.hand_size, "card")
+    elif sv.known:
+        count = f"{_plural(sv.hand_size, 'card')}, {len(sv.known)} of them taken face up:"
+    else:
+        count = f"{_plural(sv.hand_size, 'card')}, face down"
+    minis = "".join(card_mini(c, hook=True) for c in shown)
+    cards = f'<span class="minis">{minis}</span>' if minis else ""
+    return (
+        f'<li data-hand-of="{p}" data-count="{sv.hand_size}">{chip(seat, p)}'
+        f'<span class="hand-count">{count}</span>{cards}{frozen}</li>'
+    )
 
 
 def _grouped(
@@ -140,7 +176,7 @@ def _grouped(
     last: str | None,
 ) -> str:
     """A hand sorted and grouped by species (Kevin last), each card a button when a click
-    acts on it."""
+    acts on it; a group's name is for screen readers (each card shows its species)."""
     groups: dict[str, list[str]] = {}
     for i, c in enumerate(hand):
         key = c[:2] if c != "Kv" else "Kv"
@@ -148,23 +184,12 @@ def _grouped(
         groups.setdefault(key, []).append(item)
     out = []
     for key, items in groups.items():
-        if key == "Kv":
-            name = "Kevin"
-            badge = ""
-        else:
-            k = SPECIES_CODES.index(key)
-            name = CARD_NAMES[k]
-            badge = (
-                f'<svg class="badge" viewBox="0 0 26 26" width="22" height="22" '
-                f'aria-hidden="true">{species_badge(k, 13, 13)}</svg>'
-            )
+        name = "Kevin" if key == "Kv" else CARD_NAMES[SPECIES_CODES.index(key)]
         out.append(
             f'<li class="species-group" data-species-group="{key}">'
-            f'<span class="group-name">{badge}{escape(name)} ({len(items)})</span>'
+            f'<span class="visually-hidden">{escape(name)} ({len(items)})</span>'
             f'<ol class="cards">{"".join(items)}</ol></li>'
         )
-    if not out:
-        return '<p class="hint">No cards.</p>'
     return f'<ol class="species-groups">{"".join(out)}</ol>'
 
 
@@ -184,49 +209,71 @@ def _hand_card(
 
 
 def _offers(view: View, now: Clicks) -> str:
-    """The waddles the hand can make now (those holding the picked cards), each with the
-    rookeries it may go to and what it scores and nests there; while a waddle's rookery is
-    chosen, its ways to pay."""
+    """The waddles the hand can make now (those holding the picked cards, the best few:
+    :func:`~.clicks.shown_offers`), each with what it scores at best; while a waddle's rookery is
+    chosen, where it may go and how its fish are paid."""
     phase = view.phase
     if phase == "play" and now.offers:
-        offer = now.offers[0]
-        rows = []
-        for place in offer.places:
-            name = rookery_name(view, place.rookery)
-            for h in place.pay:
-                words = pay_words(place, name, h)
-                rows.append(
-                    f'<li><button type="button" class="play" data-control="play-{place.rookery}-'
-                    f'{h}" data-legal="true">{escape(name)}: {_gain(place.points, place.nests)}'
-                    f' <span class="hint">{escape(words)}</span></button></li>'
-                )
-        return (
-            '<section class="waddles" id="waddles" aria-labelledby="waddles-title">'
-            f'<h2 id="waddles-title">Where to play {" ".join(offer.cards)}</h2>'
-            f'<ul class="offers">{"".join(rows)}</ul></section>'
-        )
+        return _places(view, now.offers[0])
     if phase not in ("turn", "waddle2") or view.to_move is None:
         return ""
     total = len(view.offers)
     if not total:
-        return (
-            '<section class="waddles" id="waddles" aria-labelledby="waddles-title">'
-            '<h2 id="waddles-title">Waddles</h2><p class="hint">Your hand makes no waddle '
-            "that a rookery can take now: 3 to 6 cards in numerical order, of one species or "
-            "of one number.</p></section>"
+        return ""  # the prompt says what else to do
+    shown = shown_offers(now.offers)
+    items = "".join(_offer_html(view, offer) for offer in shown)
+    picked = len(now.offers) != total
+    if len(now.offers) > len(shown):
+        about = f"best {len(shown)} of {len(now.offers)}" + (
+            " with the cards picked" if picked else "; pick a card to narrow"
         )
-    items = "".join(_offer_html(view, offer) for offer in now.offers)
-    shown = len(now.offers)
-    about = (
-        f"{shown} of {total}: those with the cards you picked"
-        if shown != total
-        else f"{total}, best first"
-    )
+    elif picked:
+        about = f"{len(now.offers)} of {total}, with the cards picked"
+    else:
+        about = "best first"
     return (
         '<section class="waddles" id="waddles" aria-labelledby="waddles-title">'
-        f'<h2 id="waddles-title">Waddles you can play <span class="hint">({about})</span></h2>'
-        f'<ul class="offers">{items}</ul></section>'
+        f'<h2 id="waddles-title">Waddles <span class="table-note">({about})'
+        f'</span></h2><ul class="offers">{items}</ul></section>'
     )
+
+
+def _places(view: View, offer: WaddleOffer) -> str:
+    """Where the waddle being played may go, what it scores and nests there, and each way
+    to pay its fish: a button each, best first."""
+    rows = []
+    for place in sorted(offer.places, key=lambda p: (-p.points, -p.nests)):
+        name = rookery_name(view, place.rookery)
+        for h in place.pay:
+            paid = ""
+            if len(place.pay) > 1:
+                paid = (
+                    f'<span class="offer-paid">{_paid_words(place.fish, h)}</span>'
+                    f'<span class="visually-hidden">: {escape(pay_words(place, name, h))}'
+                    "</span>"
+                )
+            rows.append(
+                f'<li><button type="button" class="play" data-control="play-{place.rookery}-'
+                f'{h}" data-legal="true"><strong>{escape(name)}</strong> '
+                f'<span class="offer-places">{_gain(place.points, place.nests)}</span>'
+                f"{paid}</button></li>"
+            )
+    minis = "".join(card_mini(c) for c in offer.cards)
+    return (
+        '<section class="waddles" id="waddles" aria-labelledby="waddles-title">'
+        f'<h2 id="waddles-title">Where to play <span class="minis">{minis}</span>'
+        '<span class="visually-hidden"> (or click a rookery on the map)</span></h2>'
+        f'<ul class="offers places">{"".join(rows)}</ul></section>'
+    )
+
+
+def _paid_words(fish: int, from_hand: int) -> str:
+    """How the fish is paid, in short: "1 fish from your hand", "from the rookery"."""
+    if from_hand == fish:
+        return f"{fish} fish from your hand"
+    if not from_hand:
+        return f"{fish} fish from the rookery"
+    return f"{from_hand} fish from your hand, {fish - from_hand} from the rookery"
 
 
 def _gain(points: int, nests: int) -> str:
@@ -234,20 +281,21 @@ def _gain(points: int, nests: int) -> str:
 
 
 def _offer_html(view: View, offer: WaddleOffer) -> str:
+    """One waddle to play: its cards, then what it scores at best (and where, for a screen
+    reader, with every rookery it may go to)."""
     kind = "bonus waddle" if offer.bonus else "waddle"
+    ranked = sorted(offer.places, key=lambda p: (-p.points, -p.nests))
     places = "; ".join(
-        f"{escape(rookery_name(view, p.rookery))} {_gain(p.points, p.nests)}"
-        for p in sorted(offer.places, key=lambda p: (-p.points, -p.nests))
+        f"{rookery_name(view, p.rookery)} {_gain(p.points, p.nests)}" for p in ranked
     )
-    cards = " ".join(offer.cards)
-    # The accessible name is the button's text (the codes speech control hears), with the
-    # cards in words for a screen reader.
-    words = ", ".join(card_words(c) for c in offer.cards)
+    minis = "".join(card_mini(c) for c in offer.cards)
+    best = best_points(offer)
+    bonus = ' <span class="offer-kind">bonus</span>' if offer.bonus else ""
     return (
         f'<li><button type="button" class="offer" data-control="{waddle_control(offer.cards)}" '
-        f'data-legal="true" data-waddle="{cards}" data-points="{best_points(offer)}">'
-        f'<span class="visually-hidden">Play </span><span class="offer-cards">{cards}</span>'
-        f'<span class="visually-hidden"> ({escape(words)})</span> '
-        f'<span class="offer-kind">{len(offer.cards)} cards, {kind}</span> '
-        f'<span class="offer-places">{places}</span></button></li>'
+        f'data-legal="true" data-waddle="{" ".join(offer.cards)}" data-points="{best}">'
+        f'<span class="visually-hidden">Play </span><span class="minis">{minis}</span>'
+        f'<span class="offer-places">{_plural(best, "point")}{bonus}</span>'
+        f'<span class="visually-hidden">: {escape(cards_words(offer.cards))}, '
+        f"{len(offer.cards)} cards, {kind}; {escape(places)}</span></button></li>"
     )

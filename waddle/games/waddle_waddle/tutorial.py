@@ -124,18 +124,18 @@ STEPS = (
     Step(
         "waddle",
         "The fourth threat ends the season: the rest of this round, then one final round. "
-        "Your last turn: play waddles. King 2, 2, 3 are all Kings: a waddle. Click it in "
-        "'Waddles you can play' under your hand (or pick its three cards, then press W).",
+        "Your last turn: play waddles. King 2, 2, 3 are all Kings: a waddle. Click it "
+        "among the 'Waddles' under the ice floe (or pick its three cards, then press W).",
         _is("waddle Ki2 Ki2 Ki3"),
-        "Click 'Ki2 Ki2 Ki3' under your hand, or pick those cards and press W.",
+        "Click the three Kings (2, 2 and 3) among the waddles, or pick them and press W.",
     ),
     Step(
         "play",
-        "Now its rookery: one where a King nests (each offer says what it scores there). A "
-        "pair of one species that nests there places a nest; with Dee, a King nest counts as "
-        "one more card for the score. Click a highlighted rookery.",
+        "Now its rookery: one where a King nests (the list under the map says what it scores "
+        "at each). A pair of one species that nests there places a nest; with Dee, a King "
+        "nest counts as one more card for the score. Click a highlighted rookery.",
         _kind(K.PLAY),
-        "Click a highlighted rookery (or one of the choices under your hand).",
+        "Click a highlighted rookery (or one of the places listed under the map).",
     ),
     Step(
         "waddlewaddle",
@@ -143,7 +143,7 @@ STEPS = (
         "WaddleWaddle! One species in numerical order is also a bonus waddle (8 points for "
         "three). Play it: press 'WaddleWaddle' (W).",
         _is("waddle Ge1 Ge2 Ge3"),
-        "Press 'WaddleWaddle' (W), or click the waddle under your hand.",
+        "Press 'WaddleWaddle' (W), or click the waddle offered under the ice floe.",
     ),
     Step(
         "play2",

@@ -1,7 +1,16 @@
-"""Waddle Waddle drawn as markup: the map of the five rookeries and the score track as SVG
-(``svg#board``), the cards as HTML (the table under the board). Pure functions of a
+"""Waddle Waddle drawn as markup: the map of the five rookeries (``svg#board``) and the
+cards' faces (the table under the board, :mod:`.table`). Pure functions of a
 :class:`~.observation.View`, never of the state, so what a seat may not see cannot reach
 the page.
+
+**The map is drawn for a phone first.** Its viewBox is 380 units wide and every text is
+at least 11 units high, so on a 390 px phone, where the board spans the screen (about
+1.03 CSS px a unit), no text is under 11 CSS px; a laptop draws it bigger. The rookeries
+are two a row (what a phone's width allows at that size), roughly where they lie around
+the Southern Ocean: the Argentine Sea and South Georgia at the top, the Antarctic
+Peninsula and the Crozet Islands, then Antarctica itself (the season, the deck, the fish
+supply and each player's Conservation Points) beside Macquarie Island; under them, the
+legend of the species' codes.
 
 Each rookery is one ``<g>`` with the public hooks (docs/web-hooks.md, "Waddle Waddle"):
 ``data-rookery`` and ``data-hex`` (its id: the shell sends a click on it to the presenter),
@@ -9,14 +18,15 @@ Each rookery is one ``<g>`` with the public hooks (docs/web-hooks.md, "Waddle Wa
 ``data-threats``, ``data-bonus`` (the Conservation Points token, larger and smaller),
 ``data-fish-token``, ``data-awards`` (each player's bonus here if the season ended now),
 ``data-legal`` where a click decides something now and ``data-last`` where the last
-action happened. Species show as their two-letter code in a badge, never colour alone;
-nests as their player's token (shape and colour, the rulebook's symbols for colour-blind
-players) with the count inside.
+action happened. Species show as their two-letter code in a disc of their ink, which the
+legend under the map pairs with their drawn symbol (:mod:`.symbols`, as on the cards) and
+their name; nests as their player's token (shape and colour, the rulebook's symbols for
+colour-blind players) with the count inside.
 
 >>> from waddle.games.waddle_waddle.record import new_record
 >>> board = board_svg(new_record(3, seed=1).start().view(0))
 >>> board.markup.count("data-rookery="), board.view_box
-(5, '0 0 780 478')
+(5, '0 0 380 298')
 """
 
 from __future__ import annotations
@@ -27,33 +37,68 @@ from html import escape
 from waddle.games.waddle_waddle.cards import SPECIES, SPECIES_CODES, SPECIES_NAMES
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.observation import RookeryView, View
+from waddle.games.waddle_waddle.symbols import (
+    fish_in_svg,
+    kevin_icon,
+    species_icon,
+    species_in_svg,
+)
 from waddle.games.waddle_waddle.threats import THREATS
 from waddle.ui.markup import BoardSvg, token_markup
 from waddle.ui.seats import Seat, default_seats
 
-WIDTH, HEIGHT = 780, 478
-BOX_W, BOX_H = 244, 178
+WIDTH = 380
+"""The map's width in units: about a 390 px phone's width, so a unit is about a CSS px
+there and an 11-unit text reads at 11 px."""
+MARGIN, GAP = 2, 4
+BOX_W, BOX_H = 186, 86
+"""A rookery's box: two side by side fill the width."""
+LEGEND_H = 28
+HEIGHT = MARGIN + 3 * BOX_H + 2 * GAP + 2 + LEGEND_H
+PAD = 7
+"""Inside a box, from its left edge to its words."""
 
+_COLUMNS = (MARGIN, MARGIN + BOX_W + GAP)
+_ROWS = (MARGIN, MARGIN + BOX_H + GAP, MARGIN + 2 * (BOX_H + GAP))
 PLACES: Mapping[str, tuple[float, float]] = {
-    "argentine": (8, 8),
-    "georgia": (268, 8),
-    "crozet": (528, 8),
-    "peninsula": (8, 200),
-    "macquarie": (528, 200),
+    "argentine": (_COLUMNS[0], _ROWS[0]),
+    "georgia": (_COLUMNS[1], _ROWS[0]),
+    "peninsula": (_COLUMNS[0], _ROWS[1]),
+    "crozet": (_COLUMNS[1], _ROWS[1]),
+    "macquarie": (_COLUMNS[1], _ROWS[2]),
 }
-"""Each rookery's box on the map, roughly where it lies around Antarctica (the middle of
-the lower row): the Argentine Sea west, South Georgia and the Crozet Islands across the
-Southern Ocean to the east, the Antarctic Peninsula south-west, Macquarie Island far east."""
-CENTRE = (268, 200)
+"""Each rookery's box on the map, roughly where it lies around Antarctica: the Argentine
+Sea and South Georgia west and north, the Antarctic Peninsula south of them, the Crozet
+Islands and Macquarie Island east across the Southern Ocean. The boxes are drawn in
+reading order, which is also the order the arrow keys move in."""
+CENTRE = (_COLUMNS[0], _ROWS[2])
+"""Antarctica's box: the season, the deck, the fish supply and the scores."""
 
-SPECIES_INK = ("#7a4b00", "#8a6d00", "#3f5563", "#b34700", "#9c2a68", "#1e6b34")
-"""Each species' ink on cards and badges (its name or code is always written too)."""
+SPECIES_INK = ("#7a4b00", "#7a6000", "#3f5563", "#b34700", "#9c2a68", "#1e6b34")
+"""Each species' ink on cards, badges and the legend (its name or code is always written
+too); every one at least 4.5:1 on white (WCAG AA)."""
 
 CARD_NAMES = ("Magellanic", "Rockhopper", "Chinstrap", "King", "Macaroni", "Gentoo")
 """The species as a card names it: the Southern Rockhopper is a Rockhopper there, as on
 the printed cards, to fit."""
+_CARD_FACE_NAMES = ("Magel\u00adlanic", "Rock\u00adhopper", "Chin\u00adstrap", "King", "Macaroni",
+                    "Gentoo")  # fmt: skip
+"""The names on a card's face, where a word may break (a soft hyphen) on the narrowest
+cards rather than overflow."""
 
 THREAT_BY_CODE = {t.code: t for t in THREATS}
+THREAT_SHORT = {
+    "skua": "Skua",
+    "seal": "Seal",
+    "orca": "Orca",
+    "shark": "Shark",
+    "boat": "Boat",
+    "oil": "Oil Spill",
+    "sheathbill": "Sheathbill",
+    "pollution": "Pollution",
+}
+"""A threat token's word on the map, short enough for its space (its full name and what it
+does are in the rookery's label and the "What things do" panel)."""
 SPECIES_BY_NAME = {name: k for k, name in enumerate(SPECIES)}
 CODE_OF = dict(zip(SPECIES_CODES, range(6), strict=True))
 
@@ -71,6 +116,57 @@ def card_words(card: str) -> str:
     return f"{CARD_NAMES[k]} {card[2:]}"
 
 
+def cards_words(cards: Sequence[str]) -> str:
+    """Cards in words, one species' numbers together: ``Ki3 Ki4 Ge4`` → "King 3 and 4,
+    Gentoo 4" (never two numbers joined by a bare comma, which reads as a place).
+
+    >>> cards_words(["Ki3", "Ki4", "Ki5"]), cards_words(["Mg2", "Ge2", "Kv"])
+    ('King 3, 4 and 5', 'Magellanic 2, Gentoo 2, Kevin')
+    """
+    groups: dict[str, list[str]] = {}
+    for c in cards:
+        key = "Kevin" if c == "Kv" else CARD_NAMES[CODE_OF[c[:2]]]
+        groups.setdefault(key, []).append("" if c == "Kv" else c[2:])
+    parts = []
+    for name, numbers in groups.items():
+        numbers = [n for n in numbers if n]
+        if not numbers:
+            parts.append(name)
+        elif len(numbers) == 1:
+            parts.append(f"{name} {numbers[0]}")
+        else:
+            parts.append(f"{name} {', '.join(numbers[:-1])} and {numbers[-1]}")
+    return ", ".join(parts)
+
+
+_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def waddle_words(cards: Sequence[str]) -> str:
+    """A waddle in words, as a player would say it (after "a waddle of"): by its species,
+    its number or its run.
+
+    >>> waddle_words(["Ge3", "Ge4", "Ge5"])
+    'three Gentoo (3, 4 and 5)'
+    >>> waddle_words(["Ch5", "Ki5", "Mc5"])
+    'three 5s (Chinstrap, King and Macaroni)'
+    >>> waddle_words(["Ki4", "Mc3", "Ge2", "Ge5"])
+    'four in a row (Gentoo 2, Macaroni 3, King 4, Gentoo 5)'
+    """
+    count = _COUNTS.get(len(cards), str(len(cards)))
+    species = {c[:2] for c in cards}
+    numbers = {c[2:] for c in cards}
+    if len(species) == 1:
+        name = CARD_NAMES[CODE_OF[cards[0][:2]]]
+        listed = sorted((c[2:] for c in cards), key=int)
+        return f"{count} {name} ({', '.join(listed[:-1])} and {listed[-1]})"
+    if len(numbers) == 1:
+        names = [CARD_NAMES[CODE_OF[c[:2]]] for c in sorted(cards, key=lambda c: CODE_OF[c[:2]])]
+        return f"{count} {cards[0][2:]}s ({', '.join(names[:-1])} and {names[-1]})"
+    run = ", ".join(card_words(c) for c in sorted(cards, key=lambda c: int(c[2:])))
+    return f"{count} in a row ({run})"
+
+
 # -- the board ---------------------------------------------------------------------------
 
 
@@ -81,7 +177,7 @@ def board_svg(
     clicks: Mapping[str, str] | None = None,
     last: str | None = None,
 ) -> BoardSvg:
-    """The map: five rookeries, Antarctica with the season in the middle, the score track.
+    """The map: five rookeries, Antarctica, the legend of the species.
 
     ``clicks`` maps the rookeries a click acts on now to what it does, in words ("play
     the waddle here: 8 points, 1 nest"): they get ``data-legal`` and become buttons.
@@ -89,10 +185,12 @@ def board_svg(
     """
     seats = list(seats or default_seats(view.num_players))
     clicks = clicks or {}
-    parts = [_centre(view)]
-    for rookery in view.rookeries:
-        parts.append(_rookery(view, seats, rookery, clicks.get(rookery.id), rookery.id == last))
-    parts.append(_score_track(view, seats))
+    by_id = {r.id: r for r in view.rookeries}
+    parts = [_centre(view, seats)]
+    for rid in PLACES:  # reading order
+        r = by_id[rid]
+        parts.append(_rookery(view, seats, r, clicks.get(rid), rid == last))
+    parts.append(_legend())
     return BoardSvg("".join(parts), f"0 0 {WIDTH} {HEIGHT}", None)
 
 
@@ -100,10 +198,8 @@ def _rookery(
     view: View, seats: Sequence[Seat], r: RookeryView, doing: str | None, last: bool
 ) -> str:
     x, y = PLACES[r.id]
-    n = view.num_players
-    species = ",".join(r.species)
     attrs = (
-        f'data-rookery="{r.id}" data-hex="{r.id}" data-species="{species}" '
+        f'data-rookery="{r.id}" data-hex="{r.id}" data-species="{",".join(r.species)}" '
         f'data-fish="{r.fish}" data-nests="{",".join(map(str, r.nests))}" '
         f'data-threats="{",".join(r.threats)}" '
         f'data-bonus="{",".join(map(str, r.bonus)) if r.bonus else ""}" '
@@ -111,32 +207,17 @@ def _rookery(
         f'data-awards="{",".join(map(str, r.awards))}"'
     )
     inner = [
-        f'<rect class="rookery-frame" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="10"/>',
-        f'<text class="rookery-name" x="{x + 10}" y="{y + 21}">{escape(r.name)}</text>',
+        f'<rect class="rookery-frame" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8"/>',
+        f'<text class="rookery-name" x="{x + PAD}" y="{y + 15}">{escape(r.name)}</text>',
+        _fish_here(view, r, x, y),
+        _species_row(view, r, x, y + 18),
+        _threat_spaces(r, x + PAD, y + 44),
+        _nests(view, seats, r, x + PAD, y + 66),
     ]
-    for k, s in enumerate(r.species):
-        inner.append(species_badge(SPECIES_BY_NAME[s], x + 22 + 28 * k, y + 43))
-    if r.bonus is not None:
-        inner.append(
-            f'<g class="cp-token"><rect x="{x + 158}" y="{y + 30}" width="78" height="24" '
-            f'rx="12"/><text x="{x + 197}" y="{y + 47}" text-anchor="middle">'
-            f"{r.bonus[0]} / {r.bonus[1]}</text></g>"
-        )
-    if r.fish_token is not None and not view.options.no_fish:
-        inner.append(
-            f'<g class="fish-token"><rect x="{x + 158}" y="{y + 58}" width="78" height="22" '
-            f'rx="4"/><text x="{x + 197}" y="{y + 73}" text-anchor="middle">'
-            f"+{r.fish_token} fish</text></g>"
-        )
-    if not view.options.no_fish:
-        inner.append(fish_icon(x + 12, y + 64))
-        inner.append(f'<text class="fish-count" x="{x + 44}" y="{y + 75}">{r.fish} fish</text>')
-    inner.append(_threat_spaces(r, x + 10, y + 90))
-    inner.append(_nests(view, seats, r, x + 10, y + 124, n))
     if last:
         inner.append(
-            f'<rect class="last-move" x="{x + 4}" y="{y + 4}" width="{BOX_W - 8}" '
-            f'height="{BOX_H - 8}" rx="8"/>'
+            f'<rect class="last-move" x="{x + 3}" y="{y + 3}" width="{BOX_W - 6}" '
+            f'height="{BOX_H - 6}" rx="6"/>'
         )
     label = escape(rookery_label(view, seats, r, doing, last))
     if doing is not None:
@@ -148,27 +229,58 @@ def _rookery(
     return f'<g class="rookery" {attrs}>{"".join(inner)}</g>'
 
 
-def species_badge(k: int, cx: float, cy: float) -> str:
-    """A species' symbol: its two-letter code in a disc of its ink."""
+def _fish_here(view: View, r: RookeryView, x: float, y: float) -> str:
+    """The rookery's fish, top right: a fish and the count."""
+    if view.options.no_fish:
+        return ""
+    right = x + BOX_W - PAD
     return (
-        f'<g class="species-badge" style="--ink:{SPECIES_INK[k]}">'
-        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="12"/>'
-        f'<text x="{cx:.1f}" y="{cy + 4.5:.1f}" text-anchor="middle">{SPECIES_CODES[k]}</text></g>'
+        f'{fish_in_svg(right - 31, y + 3, 15)}<text class="fish-count" x="{right:.1f}" '
+        f'y="{y + 15}" text-anchor="end">{r.fish}</text>'
     )
 
 
-def fish_icon(x: float, y: float) -> str:
+def _species_row(view: View, r: RookeryView, x: float, top: float) -> str:
+    """The species that nest here (discs with their codes), then the Conservation Points
+    token (larger / smaller bonus) and the Fish Supply token."""
+    out = [
+        species_badge(SPECIES_BY_NAME[s], x + PAD + 10.5 + 23 * k, top + 11.5)
+        for k, s in enumerate(r.species)
+    ]
+    right = x + BOX_W - PAD
+    if r.fish_token is not None and not view.options.no_fish:
+        out.append(
+            f'<g class="fish-token"><rect x="{right - 32}" y="{top + 2}" width="32" '
+            f'height="19" rx="4"/>{fish_in_svg(right - 31, top + 4.5, 13)}'
+            f'<text x="{right - 3}" y="{top + 16}" text-anchor="end">+{r.fish_token}</text></g>'
+        )
+        right -= 36
+    if r.bonus is not None:
+        out.append(
+            f'<g class="cp-token"><rect x="{right - 38}" y="{top + 2}" width="38" '
+            f'height="19" rx="9.5"/><text x="{right - 19}" y="{top + 16}" '
+            f'text-anchor="middle">{r.bonus[0]}/{r.bonus[1]}</text></g>'
+        )
+    return "".join(out)
+
+
+def species_badge(k: int, cx: float, cy: float) -> str:
+    """A species on the map: its two-letter code in a disc of its ink (the legend under
+    the map gives its symbol and name)."""
     return (
-        f'<path class="fish-icon" d="M{x} {y}q10-9 22 0l6-5v10l-6-5q-12 9-22 0z"/>'
-        f'<circle class="fish-eye" cx="{x + 5:.1f}" cy="{y - 1:.1f}" r="1.3"/>'
+        f'<g class="species-badge" style="--ink:{SPECIES_INK[k]}">'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10.5"/>'
+        f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle">{SPECIES_CODES[k]}</text></g>'
     )
 
 
 def _threat_spaces(r: RookeryView, x: float, y: float) -> str:
+    """The threat spaces: a dashed box each, a red token with its short name once one is
+    placed."""
     spaces = max(r.threat_spaces, len(r.threats))
     if not spaces:
         return ""
-    width = (224 - 6 * (spaces - 1)) / spaces
+    width = (BOX_W - 2 * PAD - 6 * (spaces - 1)) / spaces
     out = []
     for k in range(spaces):
         left = x + k * (width + 6)
@@ -176,35 +288,40 @@ def _threat_spaces(r: RookeryView, x: float, y: float) -> str:
             threat = THREAT_BY_CODE[r.threats[k]]
             out.append(
                 f'<g class="threat-token" data-threat="{threat.code}">'
-                f'<rect x="{left:.1f}" y="{y}" width="{width:.1f}" height="26" rx="5"/>'
-                f'<text x="{left + width / 2:.1f}" y="{y + 17}" text-anchor="middle">'
-                f"{escape(threat.name)}</text><title>{escape(threat.name)}: "
+                f'<rect x="{left:.1f}" y="{y}" width="{width:.1f}" height="19" rx="4"/>'
+                f'<text x="{left + width / 2:.1f}" y="{y + 14}" text-anchor="middle">'
+                f"{escape(THREAT_SHORT[threat.code])}</text><title>{escape(threat.name)}: "
                 f"{escape(threat.text)}</title></g>"
             )
         else:
             out.append(
                 f'<rect class="threat-space" x="{left:.1f}" y="{y}" width="{width:.1f}" '
-                'height="26" rx="5"/>'
+                'height="19" rx="4"/>'
             )
     return "".join(out)
 
 
-def _nests(view: View, seats: Sequence[Seat], r: RookeryView, x: float, y: float, n: int) -> str:
-    holders = [p for p in range(n) if r.nests[p]]
+def _nests(view: View, seats: Sequence[Seat], r: RookeryView, x: float, y: float) -> str:
+    """Each player's nests here (their token, the count inside), and the bonus each would
+    take if the season ended now (+n beside the token)."""
+    holders = [p for p in range(view.num_players) if r.nests[p]]
     if not holders:
-        return f'<text class="no-nests" x="{x}" y="{y + 16}">No nests yet</text>'
-    step = min(38.0, 224 / max(1, len(holders)))
+        return f'<text class="no-nests" x="{x}" y="{y + 14}">No nests yet</text>'
+    awards = {p: r.awards[p] for p in holders if r.awards and r.awards[p] and not view.over}
+    widths = [22 + (25 if p in awards else 0) for p in holders]
+    room = BOX_W - 2 * PAD
+    squeeze = min(1.0, room / sum(widths))
     out = []
-    for k, p in enumerate(holders):
-        cx = x + 12 + k * step
+    left = x
+    for p, width in zip(holders, widths, strict=True):
         seat = seats[p]
-        out.append(token_markup(seat.shape, seat.colour, cx, y + 12, 11.0, str(r.nests[p])))
-        award = r.awards[p] if r.awards else 0
-        if award and not view.over:
+        cx = left + 9.5
+        out.append(token_markup(seat.shape, seat.colour, cx, y + 10, 9.0, str(r.nests[p])))
+        if p in awards:
             out.append(
-                f'<text class="award-now" x="{cx:.1f}" y="{y + 43}" text-anchor="middle">'
-                f"+{award}</text>"
+                f'<text class="award-now" x="{cx + 12:.1f}" y="{y + 14}">+{awards[p]}</text>'
             )
+        left += width * squeeze
     return "".join(out)
 
 
@@ -236,64 +353,103 @@ def rookery_label(
     return ", ".join(parts)
 
 
-def _centre(view: View) -> str:
+def _centre(view: View, seats: Sequence[Seat]) -> str:
+    """Antarctica: the season, threats revealed, the deck and the fish supply, and each
+    player's Conservation Points (their token and score)."""
     x, y = CENTRE
-    cx = x + BOX_W / 2
-    lines = [f"Season {view.season} of {view.seasons}"]
-    if not view.options.no_threats:
-        lines.append(f"Threats revealed: {view.threats_revealed} of 4")
-    lines.append(f"Deck: {view.deck_size} cards")
+    head = f"Season {view.season} of {view.seasons}"
+    facts = [f"Deck {view.deck_size}"]
     if not view.options.no_fish:
-        lines.append(f"Fish supply: {view.fish_supply}")
-    text = "".join(
-        f'<text class="centre-line" x="{cx:.1f}" y="{y + 84 + 19 * k}" text-anchor="middle">'
-        f"{escape(line)}</text>"
-        for k, line in enumerate(lines)
-    )
+        facts.append(f"Fish supply {view.fish_supply}")
+    said = [head, ", ".join(facts)]
+    threats = ""
+    if not view.options.no_threats:
+        threats = (
+            f'<text class="centre-line" x="{x + BOX_W - PAD}" y="{y + 16}" '
+            f'text-anchor="end">Threats {view.threats_revealed}/4</text>'
+        )
+        said.append(f"threats revealed {view.threats_revealed} of 4")
+    scores, words = _scores(view, seats, x + PAD, y + 48)
+    label = escape(", ".join([*said, "Conservation Points: " + words]))
     return (
-        f'<g class="antarctica" role="img" aria-label="Antarctica: {escape(", ".join(lines))}">'
-        f'<path class="ice" d="M{x + 30} {y + 120}c-20-60 40-110 100-100c40-30 110-20 '
-        f'110 30c20 50-10 110-60 120c-50 20-130 10-150-50z"/>'
-        f'<text class="antarctica-name" x="{cx:.1f}" y="{y + 60}" text-anchor="middle">'
-        f"Antarctica</text>{text}</g>"
+        f'<g class="antarctica" role="img" aria-label="Antarctica: {label}">'
+        f'<rect class="ice" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8"/>'
+        f'<text class="season-line" x="{x + PAD}" y="{y + 16}">{escape(head)}</text>{threats}'
+        f'<text class="centre-line" x="{x + PAD}" y="{y + 32}">{escape(" · ".join(facts))}'
+        f"</text>{scores}</g>"
     )
 
 
-def _score_track(view: View, seats: Sequence[Seat]) -> str:
-    """The Conservation Points track, each player's token at their score (ties stacked)."""
-    x0, x1, y = 40.0, 760.0, 452.0
-    top = max((s.score for s in view.seats), default=0)
-    limit = max(100, -(-(top + 1) // 50) * 50)
-    scale = (x1 - x0) / limit
-    step = 25 if limit <= 100 else 50
-    out = [
-        f'<rect class="track-ground" x="8" y="{y - 56}" width="{WIDTH - 16}" height="80" rx="8"/>',
-        f'<text class="track-name" x="16" y="{y - 38}">Conservation Points</text>',
-        f'<line class="track" x1="{x0}" y1="{y}" x2="{x1}" y2="{y}"/>',
-    ]
-    for v in range(0, limit + 1, 10):
-        tx = x0 + v * scale
-        high = 6 if v % step == 0 else 3
-        out.append(f'<line class="tick" x1="{tx:.1f}" y1="{y}" x2="{tx:.1f}" y2="{y + high}"/>')
-        if v % step == 0:
+def _scores(view: View, seats: Sequence[Seat], x: float, y: float) -> tuple[str, str]:
+    """Each player's token and Conservation Points, in seat order: one row under a title,
+    or two rows when they do not fit one; and the same in words."""
+    room = BOX_W - 2 * PAD
+    texts = [str(s.score) for s in view.seats]
+    widths = [20 + 7.5 * len(t) + 6 for t in texts]
+    one_row = sum(widths) <= room
+    out = []
+    if one_row:
+        out.append(f'<text class="track-name" x="{x}" y="{y}">Conservation Points</text>')
+        rows = [list(range(len(texts)))]
+        top = y + 6
+    else:
+        half = (len(texts) + 1) // 2
+        rows = [list(range(half)), list(range(half, len(texts)))]
+        top = y - 10
+    for k, row in enumerate(rows):
+        left = x
+        for p in row:
+            seat = seats[p]
+            cy = top + 9 + 20 * k
+            out.append(token_markup(seat.shape, seat.colour, left + 7, cy, 6.5))
             out.append(
-                f'<text class="tick-label" x="{tx:.1f}" y="{y + 18}" text-anchor="middle">'
-                f"{v}</text>"
+                f'<text class="score" x="{left + 17:.1f}" y="{cy + 4.5:.1f}">{texts[p]}</text>'
             )
-    stacks: dict[int, int] = {}
-    words = []
-    for p, seat_view in enumerate(view.seats):
-        score = seat_view.score
-        k = stacks.get(score, 0)
-        stacks[score] = k + 1
-        seat = seats[p]
-        out.append(token_markup(seat.shape, seat.colour, x0 + score * scale, y - 11 - 15 * k, 7.0))
-        words.append(f"{seat.name} {score}")
-    label = escape("Score track: " + ", ".join(words))
-    return f'<g class="score-track" role="img" aria-label="{label}">{"".join(out)}</g>'
+            left += room / len(row) if not one_row else widths[p]
+    words = ", ".join(f"{seats[p].name} {t}" for p, t in enumerate(texts))
+    return "".join(out), words
+
+
+def _legend() -> str:
+    """Under the map: each species' code (as the map writes it), its symbol (as the cards
+    draw it) and its name, three a line."""
+    top = MARGIN + 3 * BOX_H + 2 * GAP + 2
+    out = []
+    for k in range(len(SPECIES)):
+        x = MARGIN + PAD + (k % 3) * 126
+        cy = top + 7 + (k // 3) * 14
+        out.append(
+            f'<g class="legend-entry" style="--ink:{SPECIES_INK[k]}">'
+            f'<text class="legend-code" x="{x}" y="{cy + 4}">{SPECIES_CODES[k]}</text>'
+            f"{species_in_svg(k, x + 20, cy - 7, 14)}"
+            f'<text class="legend-name" x="{x + 37}" y="{cy + 4}">{CARD_NAMES[k]}</text></g>'
+        )
+    names = ", ".join(f"{c} {n}" for c, n in zip(SPECIES_CODES, SPECIES_NAMES, strict=True))
+    return f'<g class="legend" role="img" aria-label="Species: {escape(names)}">{"".join(out)}</g>'
 
 
 # -- cards -------------------------------------------------------------------------------
+
+
+def _face(card: str) -> tuple[str, str]:
+    """A card's face and its class: its number and its species' symbol, then its species'
+    name (on a phone, where six cards make a row, its code instead, as the map and its
+    legend write it: board.css)."""
+    if card == "Kv":
+        face = (
+            f'<span class="card-top"><span class="card-number">K</span>{kevin_icon(18)}</span>'
+            '<span class="card-suit"><span class="card-name">Kevin</span>'
+            '<span class="card-code" aria-hidden="true">Kv</span></span>'
+        )
+        return face, "card species-kevin"
+    k = CODE_OF[card[:2]]
+    face = (
+        f'<span class="card-top"><span class="card-number">{card[2:]}</span>'
+        f'{species_icon(k, 18)}</span><span class="card-suit"><span class="card-name">'
+        f'{_CARD_FACE_NAMES[k]}</span><span class="card-code" aria-hidden="true">'
+        f"{SPECIES_CODES[k]}</span></span>"
+    )
+    return face, f"card species-{SPECIES[k]}"
 
 
 def card_html(
@@ -303,25 +459,17 @@ def card_html(
     pressed: bool | None = None,
     last: bool = False,
 ) -> str:
-    """One face-up card: its number and species (code and name). With ``control`` it is a
-    button (``data-control``, ``data-legal``) whose click does ``doing``; ``pressed`` marks
-    a card picked for a waddle. A button's accessible name is its text (what speech
-    control hears: "2 Magellanic"), then what the click does; the species code, an
-    abbreviation for the eye, is not read."""
-    if card == "Kv":
-        face = (
-            '<span class="card-number">K</span> <span class="card-suit">Kevin</span> '
-            '<span class="card-power">never in a waddle</span>'
-        )
-        cls = "card species-kevin"
-    else:
-        k = CODE_OF[card[:2]]
-        face = (
-            f'<span class="card-number">{card[2:]}</span> '
-            f'<span class="card-suit"><span class="species-code" aria-hidden="true">'
-            f"{SPECIES_CODES[k]}</span> {CARD_NAMES[k]}</span>"
-        )
-        cls = f"card species-{SPECIES[k]}"
+    """One face-up card, small: its number and its species' symbol, its species' name
+    under them (its code on a phone; what Kevin does is in the "What things do" panel, not
+    on every card). With ``control`` it is a button (``data-control``, ``data-legal``)
+    whose click does ``doing``; ``pressed`` marks a card picked for a waddle. A button's
+    accessible name is its text (what speech control hears: "2 Magellanic"), then what
+    the click does.
+
+    >>> "King" in card_html("Ki3") and 'data-species-icon="king"' in card_html("Ki3")
+    True
+    """
+    face, cls = _face(card)
     attrs = f'class="{cls}" data-card="{card}"'
     if last:
         attrs += ' data-last="true"'
@@ -336,21 +484,42 @@ def card_html(
     )
 
 
+def card_mini(card: str, hook: bool = False) -> str:
+    """A card in a line of words (an offered waddle, another player's cards): its number
+    and symbol in its ink, its name for screen readers. ``hook``: the card is one a hand
+    holds, with its public ``data-card`` (an offered waddle's cards are the hand's own,
+    already drawn, so they have none)."""
+    data = f' data-card="{card}"' if hook else ""
+    if card == "Kv":
+        return (
+            f'<span class="mini species-kevin"{data}>{kevin_icon(14)}'
+            '<span class="visually-hidden">Kevin</span></span>'
+        )
+    k = CODE_OF[card[:2]]
+    return (
+        f'<span class="mini species-{SPECIES[k]}"{data}>{card[2:]}{species_icon(k, 14)}'
+        f'<span class="visually-hidden"> {CARD_NAMES[k]}</span></span>'
+    )
+
+
 def card_back(count: int = 1) -> str:
     """Cards whose faces this viewer may not see."""
     return '<span class="card card-back" aria-hidden="true"></span>' * count
 
 
 __all__ = [
+    "CARD_NAMES",
     "PLACES",
     "ROOKERY_IDS",
     "SPECIES_INK",
     "board_svg",
     "card_back",
     "card_html",
+    "card_mini",
     "card_words",
-    "fish_icon",
+    "cards_words",
     "rookery_label",
     "species_badge",
     "species_name",
+    "waddle_words",
 ]

@@ -61,6 +61,13 @@ class Visibility:
         OMNISCIENT); others see its size and the cards taken face up (``known``)."""
         return seat in (owner, OMNISCIENT)
 
+    def holds_secrets(self, seat: int) -> bool:
+        """Whether ``seat`` holds anything the other seats may not see: a card of its hand
+        that was not taken face up (``sees_hand`` shows the others only those). While the
+        heroes are chosen every hand is still empty, so two people at one device choose
+        without passing it (:func:`waddle.core.game.holds_secrets`)."""
+        return len(self.hands[seat]) > len(self.known[seat])
+
     @staticmethod
     def sees_deck(seat: int) -> bool:
         """The deck's order, and the decks and events of later seasons: nobody's but

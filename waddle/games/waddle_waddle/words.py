@@ -24,6 +24,26 @@ from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.threats import THREATS
 
 HERO_BY_CODE = {h.code: h for h in HEROES}
+HERO_NAMES = {
+    "dee": "Dee Boersma",
+    "papi": "Papi Borboroglu",
+    "dyan": "Dyan deNapoli",
+    "davis": "Lloyd Spencer Davis",
+    "katta": "Katta Ludynia",
+    "lynch": "Heather Lynch",
+}
+"""Each hero as a button or a panel calls them: the name they go by (their full name is
+in the messages and the "What things do" panel)."""
+HERO_GIST = {
+    "dee": "Each King nest counts as one more card.",
+    "papi": "A waddle topped by a Magellanic may go to any rookery.",
+    "dyan": "Each Rockhopper nest lets you move a nest elsewhere.",
+    "davis": "A Macaroni nest brings one extra nest.",
+    "katta": "Two Chinstraps may count as another species.",
+    "lynch": "After a Gentoo nest, an empty hand refills at once.",
+}
+"""What each hero does, in a line for the hero's button (the rule in full is one tap
+away, in "What things do")."""
 THREAT_BY_CODE = {t.code: t for t in THREATS}
 TOKEN_NAMES = {K.CP: "Conservation Points", K.SUPPLY: "Fish Supply"}
 
