@@ -169,7 +169,7 @@ def test_a_waddle_by_picking_its_cards_then_w_then_a_rookery_and_its_fish():
     for card in ("Ki1", "Ki2", "Ki3"):
         assert PRESENTER.on_control(session, f"hand-{card}") is None
     rendered = PRESENTER.render(session.scene(0, True))
-    assert "Play the waddle: three King (1, 2 and 3)" in rendered.controls
+    assert "Play the waddle King 1, 2 and 3" in rendered.controls
     offers = re.findall(r'data-waddle="([^"]+)"', rendered.table)
     assert offers == ["Ki1 Ki2 Ki3"], "only the waddles holding the picked cards"
     assert session.play(PRESENTER.on_control(session, "play-selection"))

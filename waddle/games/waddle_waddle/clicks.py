@@ -26,15 +26,16 @@ from waddle.games.waddle_waddle.actions import Action, parse_action
 from waddle.games.waddle_waddle.cards import HIDDEN, code
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.observation import Placement, View, WaddleOffer
-from waddle.games.waddle_waddle.view import card_words, waddle_words
+from waddle.games.waddle_waddle.view import card_words, cards_words
 
 DRAFT, EXCHANGE, FISH, REFILL = "draft", "exchange", "fish", "refill"
 """The modes a button chooses before a card is clicked."""
-SHOWN_OFFERS, SHOWN_OFFER_CARDS = 4, 12
+SHOWN_OFFERS, SHOWN_OFFER_CARDS = 2, 9
 """How many of the waddles offered (best first) the page draws as buttons, and how many
-cards they may hold together: on a phone the table must fit under the board and the
-buttons, in about two rows of waddles. Picking cards of the hand narrows the offers to
-those holding them, so every waddle is a few clicks away (:func:`steps_to`)."""
+cards they may hold together: on a phone the table must fit under the board, the prompt,
+a message and the buttons, and two waddles of nine cards make one row there. Picking
+cards of the hand narrows the offers to those holding them, so every waddle is a few
+clicks away (:func:`steps_to`)."""
 
 
 @dataclass
@@ -142,7 +143,7 @@ def shown_offers(offers: Sequence[WaddleOffer]) -> tuple[WaddleOffer, ...]:
     >>> from waddle.games.waddle_waddle.observation import WaddleOffer
     >>> six = WaddleOffer(("Ki1", "Ki2", "Ki3", "Ki4", "Ki5", "Ki6"), True, ())
     >>> len(shown_offers([six] * 5)), len(shown_offers([six] * 5)[0].cards)
-    (2, 6)
+    (1, 6)
     """
     shown: list[WaddleOffer] = []
     cards = 0
@@ -328,7 +329,7 @@ def _turn(view: View, choice: Choice, now: Clicks, by_kind: dict[str, list[Actio
     if picked:  # with nothing picked, the offered waddles are the buttons to play
         chosen = next((o for o in now.offers if sorted(o.cards) == sorted(picked)), None)
         if chosen is not None:
-            text = f"Play the waddle: {waddle_words(chosen.cards)} (W)"
+            text = f"Play the waddle {cards_words(chosen.cards)} (W)"
         else:
             text = "Play a waddle (W)"
         reason = "" if chosen else "The cards picked are not a waddle a rookery can take now."

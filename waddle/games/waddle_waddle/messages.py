@@ -20,7 +20,7 @@ from waddle.games.waddle_waddle.cards import HIDDEN, THREAT0, code
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import card_words, waddle_words
+from waddle.games.waddle_waddle.view import card_words, cards_words, waddle_words
 from waddle.games.waddle_waddle.words import HERO_NAMES
 
 
@@ -59,7 +59,7 @@ def describe(
         frozen = after.frozen[player] and not before.frozen[player]
         said.append(f"{name} took {what}" + (": Frozen." if frozen else "."))
     elif kind == K.WADDLE:
-        said.append(f"{name} plays a waddle: {waddle_words([code(c) for c in a])}.")
+        said.append(f"{name} plays a waddle of {waddle_words([code(c) for c in a])}.")
     elif kind == K.PLAY:
         gained = after.score[player] - before.score[player]
         if len(after.bonuses) > len(before.bonuses):
@@ -105,7 +105,8 @@ def move_words(state: WaddleWaddleState, action: Action) -> tuple[str, str]:
     list shows) and as a verb phrase in the past (what a screen reader says, and what the
     page writes after a computer's name once its turn is over). A player is written
     ``{p}``, for the list to fill in with the seat's name. A waddle's rookery continues
-    the waddle's words (it starts with "→" and " at").
+    the waddle's words (it starts with "→" and " at"): "waddle King 3, 4 and 5 → Crozet
+    Islands", "played a waddle of three King in a row at Crozet Islands".
 
     >>> from waddle.games.waddle_waddle.record import new_record
     >>> from waddle.games.waddle_waddle.actions import parse_action
@@ -132,10 +133,11 @@ def move_words(state: WaddleWaddleState, action: Action) -> tuple[str, str]:
     if kind == K.REFILL:
         return f"refill {card}", f"refilled their hand, starting with {card}"
     if kind == K.WADDLE:
-        cards = waddle_words([code(c) for c in a])
+        codes = [code(c) for c in a]
+        cards, said = cards_words(codes), waddle_words(codes)
         if state.phase == "waddle2":
-            return f"WaddleWaddle: {cards}", f"played the rest of their hand as a waddle: {cards}"
-        return f"waddle: {cards}", f"played a waddle of {cards}"
+            return f"WaddleWaddle {cards}", f"played the rest of their hand, a waddle of {said}"
+        return f"waddle {cards}", f"played a waddle of {said}"
     if kind == K.PLAY:
         paid = f" ({b} fish from hand)" if b else ""
         spoken = f", paying {b} fish from their hand" if b else ""

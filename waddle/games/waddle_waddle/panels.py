@@ -27,7 +27,7 @@ from waddle.games.waddle_waddle.result import decided_by, handicap_of, most_in_o
 from waddle.games.waddle_waddle.symbols import species_icon
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import CARD_NAMES, SPECIES_INK, card_words, waddle_words
+from waddle.games.waddle_waddle.view import CARD_NAMES, SPECIES_INK, card_words, cards_words
 from waddle.games.waddle_waddle.words import (
     HERO_BY_CODE,
     HERO_GIST,
@@ -114,7 +114,7 @@ def _deciding(view: View) -> str:
         " given in exchange.",
         "refill2": "takes the refill's second card, face up or from the deck.",
         "lynch": "refills their empty hand (Dr. Heather Lynch).",
-        "play": f"chooses where to play a waddle of {waddle_words(waddle)}."
+        "play": f"chooses where to play the waddle {cards_words(waddle)}."
         if waddle
         else "chooses where to play the waddle.",
         "dyan": f"may move nests away from {where} (Dyan deNapoli): {left} left.",

@@ -32,7 +32,7 @@ from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.state import WaddleWaddleState
-from waddle.games.waddle_waddle.view import card_words, cards_words, waddle_words
+from waddle.games.waddle_waddle.view import card_words, cards_words
 from waddle.games.waddle_waddle.words import pending
 
 ROOKERY_KINDS = {K.PLAY: "a", K.THREAT: "a", K.FISHTO: "a", K.MOVE: "b", K.CP: "b", K.SUPPLY: "b"}
@@ -61,10 +61,10 @@ def hint_words(view: View, names: Sequence[str], action: Action) -> str:
     if kind == K.FISH:
         return f"go fishing with {card}: press Fishing trip, then click it"
     if kind == K.WADDLE:
-        cards = waddle_words([code(c) for c in a])
+        cards = cards_words([code(c) for c in a])
         if view.phase == "waddle2":
             return f"play the rest of your hand as a WaddleWaddle: {cards}"
-        return f"play a waddle of {cards}"
+        return f"play the waddle {cards}"
     if kind == K.PLAY:
         place = next(p for p in view.offers[0].places if p.rookery == ROOKERY_IDS[a])
         words = pay_words(place, where, b)

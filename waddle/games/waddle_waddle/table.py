@@ -37,7 +37,6 @@ from waddle.games.waddle_waddle.clicks import (
     Clicks,
     best_points,
     hand_control,
-    pay_words,
     rookery_name,
     shown_offers,
     waddle_control,
@@ -239,41 +238,46 @@ def _offers(view: View, now: Clicks) -> str:
 
 
 def _places(view: View, offer: WaddleOffer) -> str:
-    """Where the waddle being played may go, what it scores and nests there, and each way
-    to pay its fish: a button each, best first."""
-    rows = []
+    """Where the waddle being played may go, best first, a tile each: what it scores and
+    nests there, and a button for each way to pay its fish (one button when there is one
+    way)."""
+    tiles = []
     for place in sorted(offer.places, key=lambda p: (-p.points, -p.nests)):
-        name = rookery_name(view, place.rookery)
-        for h in place.pay:
-            paid = ""
-            if len(place.pay) > 1:
-                paid = (
-                    f'<span class="offer-paid">{_paid_words(place.fish, h)}</span>'
-                    f'<span class="visually-hidden">: {escape(pay_words(place, name, h))}'
-                    "</span>"
-                )
-            rows.append(
+        name = escape(rookery_name(view, place.rookery))
+        gain = _gain(place.points, place.nests)
+        if len(place.pay) == 1:
+            tiles.append(
                 f'<li><button type="button" class="play" data-control="play-{place.rookery}-'
-                f'{h}" data-legal="true"><strong>{escape(name)}</strong> '
-                f'<span class="offer-places">{_gain(place.points, place.nests)}</span>'
-                f"{paid}</button></li>"
+                f'{place.pay[0]}" data-legal="true"><strong>{name}</strong> '
+                f'<span class="offer-places">{gain}</span></button></li>'
             )
+            continue
+        pays = "".join(
+            f'<button type="button" class="pay" data-control="play-{place.rookery}-{h}" '
+            f'data-legal="true" aria-label="{name}, {gain}: the fish from '
+            f'{_paid_from(place.fish, h)}">{_paid_from(place.fish, h)}</button>'
+            for h in place.pay
+        )
+        tiles.append(
+            f'<li class="place-pays"><strong>{name}</strong> <span class="offer-places">{gain}'
+            f'</span><span class="pays"><span aria-hidden="true">Fish:</span>{pays}</span></li>'
+        )
     minis = "".join(card_mini(c) for c in offer.cards)
     return (
         '<section class="waddles" id="waddles" aria-labelledby="waddles-title">'
         f'<h2 id="waddles-title">Where to play <span class="minis">{minis}</span>'
         '<span class="visually-hidden"> (or click a rookery on the map)</span></h2>'
-        f'<ul class="offers places">{"".join(rows)}</ul></section>'
+        f'<ul class="offers places">{"".join(tiles)}</ul></section>'
     )
 
 
-def _paid_words(fish: int, from_hand: int) -> str:
-    """How the fish is paid, in short: "1 fish from your hand", "from the rookery"."""
+def _paid_from(fish: int, from_hand: int) -> str:
+    """Where a waddle's fish come from, in a word: "hand", "rookery", "1 from hand"."""
     if from_hand == fish:
-        return f"{fish} fish from your hand"
+        return "hand"
     if not from_hand:
-        return f"{fish} fish from the rookery"
-    return f"{from_hand} fish from your hand, {fish - from_hand} from the rookery"
+        return "rookery"
+    return f"{from_hand} from hand"
 
 
 def _gain(points: int, nests: int) -> str:

@@ -26,7 +26,7 @@ colour-blind players) with the count inside.
 >>> from waddle.games.waddle_waddle.record import new_record
 >>> board = board_svg(new_record(3, seed=1).start().view(0))
 >>> board.markup.count("data-rookery="), board.view_box
-(5, '0 0 380 298')
+(5, '0 0 380 289')
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ WIDTH = 380
 """The map's width in units: about a 390 px phone's width, so a unit is about a CSS px
 there and an 11-unit text reads at 11 px."""
 MARGIN, GAP = 2, 4
-BOX_W, BOX_H = 186, 86
+BOX_W, BOX_H = 186, 83
 """A rookery's box: two side by side fill the width."""
 LEGEND_H = 28
 HEIGHT = MARGIN + 3 * BOX_H + 2 * GAP + 2 + LEGEND_H
@@ -143,28 +143,24 @@ _COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def waddle_words(cards: Sequence[str]) -> str:
-    """A waddle in words, as a player would say it (after "a waddle of"): by its species,
-    its number or its run.
+    """A waddle in words, in short, as a player would say it (after "a waddle of"): by its
+    species, its number or its run (the cards themselves are in the move list's short
+    form, :func:`cards_words`).
 
-    >>> waddle_words(["Ge3", "Ge4", "Ge5"])
-    'three Gentoo (3, 4 and 5)'
-    >>> waddle_words(["Ch5", "Ki5", "Mc5"])
-    'three 5s (Chinstrap, King and Macaroni)'
-    >>> waddle_words(["Ki4", "Mc3", "Ge2", "Ge5"])
-    'four in a row (Gentoo 2, Macaroni 3, King 4, Gentoo 5)'
+    >>> waddle_words(["Ge3", "Ge4", "Ge5"]), waddle_words(["Ge1", "Ge3", "Ge6"])
+    ('three Gentoo in a row', 'three Gentoo')
+    >>> waddle_words(["Ch5", "Ki5", "Mc5", "Mc5"]), waddle_words(["Ki4", "Mc3", "Ge2", "Ge5"])
+    ('four 5s', 'four in a row, 2 to 5')
     """
     count = _COUNTS.get(len(cards), str(len(cards)))
-    species = {c[:2] for c in cards}
-    numbers = {c[2:] for c in cards}
-    if len(species) == 1:
+    numbers = sorted(int(c[2:]) for c in cards)
+    run = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    if len({c[:2] for c in cards}) == 1:
         name = CARD_NAMES[CODE_OF[cards[0][:2]]]
-        listed = sorted((c[2:] for c in cards), key=int)
-        return f"{count} {name} ({', '.join(listed[:-1])} and {listed[-1]})"
-    if len(numbers) == 1:
-        names = [CARD_NAMES[CODE_OF[c[:2]]] for c in sorted(cards, key=lambda c: CODE_OF[c[:2]])]
-        return f"{count} {cards[0][2:]}s ({', '.join(names[:-1])} and {names[-1]})"
-    run = ", ".join(card_words(c) for c in sorted(cards, key=lambda c: int(c[2:])))
-    return f"{count} in a row ({run})"
+        return f"{count} {name}" + (" in a row" if run else "")
+    if len(set(numbers)) == 1:
+        return f"{count} {numbers[0]}s"
+    return f"{count} in a row, {numbers[0]} to {numbers[-1]}"
 
 
 # -- the board ---------------------------------------------------------------------------
@@ -208,11 +204,11 @@ def _rookery(
     )
     inner = [
         f'<rect class="rookery-frame" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8"/>',
-        f'<text class="rookery-name" x="{x + PAD}" y="{y + 15}">{escape(r.name)}</text>',
+        f'<text class="rookery-name" x="{x + PAD}" y="{y + 14}">{escape(r.name)}</text>',
         _fish_here(view, r, x, y),
-        _species_row(view, r, x, y + 18),
-        _threat_spaces(r, x + PAD, y + 44),
-        _nests(view, seats, r, x + PAD, y + 66),
+        _species_row(view, r, x, y + 16),
+        _threat_spaces(r, x + PAD, y + 41),
+        _nests(view, seats, r, x + PAD, y + 63),
     ]
     if last:
         inner.append(
@@ -235,8 +231,8 @@ def _fish_here(view: View, r: RookeryView, x: float, y: float) -> str:
         return ""
     right = x + BOX_W - PAD
     return (
-        f'{fish_in_svg(right - 31, y + 3, 15)}<text class="fish-count" x="{right:.1f}" '
-        f'y="{y + 15}" text-anchor="end">{r.fish}</text>'
+        f'{fish_in_svg(right - 31, y + 2, 15)}<text class="fish-count" x="{right:.1f}" '
+        f'y="{y + 14}" text-anchor="end">{r.fish}</text>'
     )
 
 
