@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import os
 import statistics
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Any, TextIO
+from dataclasses import dataclass, fields
+from typing import Any, TextIO, TypeVar
 
 SpeedRow = dict[str, Any]
+T = TypeVar("T")
 """One player count's figures of ``bench speed``, as a JSON object: ``players``,
 ``games_per_second`` (one process, wall clock), ``games_per_second_parallel`` and
 ``processes``, ``actions_per_game``, ``us_per_action``, and where the game measures them
@@ -215,3 +217,40 @@ def print_random_games(
         file=out,
     )
     return rows
+
+
+def game_of_line(kind: type[T], line: Mapping[str, Any]) -> T:
+    """The balance benchmark's dataclass ``kind`` (a game's seat figures) from a results
+    line: ``scores`` and ``wins`` beside the other ``figures``, JSON lists back to tuples;
+    a field the line lacks (written before it existed) keeps its default.
+
+    >>> from dataclasses import dataclass, fields
+    >>> @dataclass
+    ... class Seats:
+    ...     scores: tuple
+    ...     wins: tuple
+    ...     order: tuple = ()
+    >>> game_of_line(Seats, {"scores": [3, 1], "wins": [0], "figures": {"order": [[1, 0]]}})
+    Seats(scores=(3, 1), wins=(0,), order=((1, 0),))
+    """
+    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
+    return kind(**{f.name: _tuples(figures[f.name]) for f in fields(kind) if f.name in figures})
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def search_speed(make_bot: Callable[..., Any], positions: Sequence[Any], iterations: int):
+    """Iterations per second of processor and of wall time of ``make_bot("hard", …)``'s
+    search over ``positions``: what the bots benchmark calibrates a budget from."""
+    cpu = wall = 0.0
+    done = 0
+    for position in positions:
+        search = make_bot("hard", seed=1, iterations=iterations).start(position)
+        c0, w0 = time.process_time(), time.perf_counter()
+        search.advance()
+        cpu += time.process_time() - c0
+        wall += time.perf_counter() - w0
+        done += search.iterations
+    return done / cpu, done / wall

@@ -23,12 +23,12 @@ says what they are).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from waddle.core.bench import BenchOption
+from waddle.core.bench import BenchOption, game_of_line
 from waddle.core.game import CHANCE, resolve_chance
 from waddle.core.tournament import wilson
 from waddle.games.pebbles.ai import make_bot
@@ -279,12 +279,7 @@ def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str,
 
 def seat_game_of(line: Mapping[str, Any]) -> SeatGame:
     """The :class:`SeatGame` of a results line."""
-    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
-    return SeatGame(**{f.name: _tuples(figures[f.name]) for f in fields(SeatGame)})
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+    return game_of_line(SeatGame, line)
 
 
 def print_balance(

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from waddle.core.bench import BenchOption, switch
+from waddle.core.bench import BenchOption, game_of_line, switch
 from waddle.core.tournament import wilson
 from waddle.games.waddle.ai import make_bot
 from waddle.games.waddle.compensation import fit_compensation, seat_compensation
@@ -356,13 +356,7 @@ def _figures(record: Record) -> dict[str, Any]:
 
 def seat_game_of(line: Mapping[str, Any]) -> SeatGame:
     """The :class:`SeatGame` of a results line."""
-    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
-    tuples = {f.name: _tuples(figures[f.name]) for f in fields(SeatGame) if f.name in figures}
-    return SeatGame(**tuples)
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+    return game_of_line(SeatGame, line)
 
 
 def print_balance(

@@ -27,6 +27,7 @@ from functools import cache
 from typing import TextIO
 
 from waddle.core.bench import Goal, SpeedRow
+from waddle.core.bench import search_speed as core_search_speed
 from waddle.core.rng import Rng
 from waddle.games.waddle.board import Board
 from waddle.games.waddle.mapgen import TileSet, default_tileset, generate_map
@@ -209,16 +210,7 @@ def playouts_per_second(players: int, iterations: int = 300) -> tuple[float, flo
     """Hard-bot iterations (one playout each) per second of processor and of wall time."""
     from waddle.games.waddle.ai import make_bot
 
-    cpu = wall = 0.0
-    done = 0
-    for position in sample_positions(players):
-        search = make_bot("hard", seed=1, iterations=iterations).start(position)
-        c0, w0 = time.process_time(), time.perf_counter()
-        search.advance()
-        cpu += time.process_time() - c0
-        wall += time.perf_counter() - w0
-        done += search.iterations
-    return done / cpu, done / wall
+    return core_search_speed(make_bot, sample_positions(players), iterations)
 
 
 def calibrate(level: str, players: int, seconds: float) -> tuple[int, str]:

@@ -22,12 +22,12 @@ says what they are); ``--option heroes=on`` adds what each hero's ability did
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from waddle.core.bench import BenchOption, switch
+from waddle.core.bench import BenchOption, game_of_line, switch
 from waddle.core.rng import Rng, derive_seed
 from waddle.core.tournament import wilson
 from waddle.games.waddle_waddle import actions as K
@@ -262,12 +262,7 @@ def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str,
 
 def balance_game_of(line: Mapping[str, Any]) -> BalanceGame:
     """The :class:`BalanceGame` of a results line."""
-    figures = dict(line["figures"], scores=line["scores"], wins=line["wins"])
-    return BalanceGame(**{f.name: _tuples(figures[f.name]) for f in fields(BalanceGame)})
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+    return game_of_line(BalanceGame, line)
 
 
 def print_balance(

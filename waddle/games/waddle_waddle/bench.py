@@ -27,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TextIO
 
 from waddle.core.bench import Goal, SpeedRow
+from waddle.core.bench import search_speed as core_search_speed
 from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.record import Setup, generate_setup, new_record
 
@@ -147,16 +148,7 @@ def search_speed(players: int, iterations: int = 60) -> tuple[float, float]:
     """Hard's iterations per second of processor and of wall time over sample positions."""
     from waddle.games.waddle_waddle.ai import make_bot
 
-    cpu = wall = 0.0
-    done = 0
-    for position in sample_positions(players):
-        search = make_bot("hard", seed=1, iterations=iterations).start(position)
-        c0, w0 = time.process_time(), time.perf_counter()
-        search.advance()
-        cpu += time.process_time() - c0
-        wall += time.perf_counter() - w0
-        done += search.iterations
-    return done / cpu, done / wall
+    return core_search_speed(make_bot, sample_positions(players), iterations)
 
 
 def calibrate(level: str, players: int, seconds: float) -> tuple[int, str]:
