@@ -10,14 +10,20 @@ on the same vendored Pyodide/PyScript and interpreter setting, and loaded in hea
 storage):
 
 - chooser: dist/index.html on a first visit (the game chooser, with a picture of each
-  game's board), timed to ``<html data-app="ready">`` (set by web/main.py);
+  game's board), timed to the chooser on screen (``<html data-screen="chooser">``: the
+  build drew it into the page, web/loading.js shows it before Python starts) and to
+  ``<html data-app="ready">`` (set by web/main.py);
 - game: ``index.html?game=waddle``, a game at once, to ``data-app="ready"``;
 - bare: a page generated in memory (never written to dist/) whose only Python is
   ``print(1)``, timed to PyScript's ``py:all-done``;
 - returning: in one context, a Waddle game a few moves in, then reloaded: the time to the
   first board (the last board painted by web/loading.js, ``waddle:preview-painted``) and
-  to interactive (``data-app="ready"``), with the HTTP cache and the service worker as a
-  returning visitor has them.
+  to interactive (``data-app="ready"``), with the HTTP cache, the service worker and the
+  Python snapshot (web/start-python.mjs) as a returning visitor has them; then the same
+  without the snapshot (deleted before each reload: a visit right after a new Pyodide).
+
+Also printed: how many modules start-up imported (all, the app's own, game packages), from
+the ``waddle:ready`` mark's detail, for each page.
 
 Times are from the start of navigation (``performance.now()`` in the page), so they
 leave out Playwright's own overhead. The first-visit pages alternate, after one discarded
@@ -51,9 +57,10 @@ new MutationObserver(() => {
   const root = document.documentElement;
   const state = root?.dataset.app;
   if (state && state !== "loading") window.__bench[state] ??= performance.now();
+  if (root?.dataset.screen === "chooser") window.__bench.chooser ??= performance.now();
   if (root?.hasAttribute("data-preview")) window.__bench.preview ??= performance.now();
 }).observe(document, {
-  attributes: true, subtree: true, attributeFilter: ["data-app", "data-preview"],
+  attributes: true, subtree: true, attributeFilter: ["data-app", "data-preview", "data-screen"],
 });
 """
 
@@ -73,6 +80,13 @@ BARE_HTML = """<!doctype html>
 BARE_TOML = 'interpreter = "./vendor/pyodide-{pyodide}/pyodide.mjs"\n'
 
 
+# The marks, and what start-up imported (web/main.py's waddle:ready detail).
+MARKS = """({...window.__bench,
+  imported: performance.getEntriesByName("waddle:ready")[0]?.detail ?? null,
+  snapshot: performance.getEntriesByName("waddle:python-from-snapshot").length > 0})"""
+SNAPSHOT_KEPT = "performance.getEntriesByName('waddle:snapshot-kept').length > 0"
+
+
 def time_page(browser, url: str, done: str) -> dict[str, float]:
     context = browser.new_context()
     try:
@@ -84,7 +98,7 @@ def time_page(browser, url: str, done: str) -> dict[str, float]:
         )
         # The app's py:all-done comes just after ready: wait for it too (bounded).
         page.wait_for_function("'allDone' in window.__bench", timeout=TIMEOUT_MS)
-        marks = page.evaluate("window.__bench")
+        marks = page.evaluate(MARKS)
     finally:
         context.close()
     if "error" in marks:
@@ -92,26 +106,36 @@ def time_page(browser, url: str, done: str) -> dict[str, float]:
     return marks
 
 
-def time_returning(browser, origin: str, runs: int) -> list[dict[str, float]]:
-    """Reloads of a game in progress: the painted last board, then the live one."""
+def time_returning(
+    browser, origin: str, runs: int
+) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
+    """Reloads of a game in progress: the painted last board, then the live one; with the
+    Python snapshot, then without it."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.add_init_script(RECORD)
         page.goto(f"{origin}/?game=waddle")
         page.wait_for_function("window.__bench && 'ready' in window.__bench", timeout=TIMEOUT_MS)
+        page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS)  # made after ready
         for _ in range(4):
             before = page.evaluate("location.hash")
             page.click('svg#board [data-legal="true"]')
             page.wait_for_function("h => location.hash !== h", arg=before)
-        marks = []
-        for _ in range(runs + 1):  # the first reload warms the service worker: discarded
-            page.reload()
-            page.wait_for_function(
-                "window.__bench && 'ready' in window.__bench", timeout=TIMEOUT_MS
-            )
-            marks.append(page.evaluate("window.__bench"))
-        return marks[1:]
+
+        def reloads(forget_snapshot: bool) -> list[dict[str, float]]:
+            marks = []
+            for _ in range(runs + 1):  # the first reload warms the service worker: discarded
+                if forget_snapshot:
+                    page.evaluate("caches.delete('pyodide-snapshots')")
+                page.reload()
+                page.wait_for_function(
+                    "window.__bench && 'ready' in window.__bench", timeout=TIMEOUT_MS
+                )
+                marks.append(page.evaluate(MARKS))
+            return marks[1:]
+
+        return reloads(False), reloads(True)
     finally:
         context.close()
 
@@ -160,13 +184,15 @@ def main(argv: list[str] | None = None) -> int:
                         f"  (Pyodide loaded {marks['pyodide']:5.0f} ms)",
                         flush=True,
                     )
-            returning = time_returning(browser, server.origin, args.runs)
-            for run, marks in enumerate(returning, start=1):
-                print(
-                    f"run {run}: returning: board painted {marks.get('preview', float('nan')):6.0f}"
-                    f" ms, ready {marks['ready']:6.0f} ms",
-                    flush=True,
-                )
+            returning, unsnapped = time_returning(browser, server.origin, args.runs)
+            for label, kind in (("returning", returning), ("no snapshot", unsnapped)):
+                for run, marks in enumerate(kind, start=1):
+                    print(
+                        f"run {run}: {label}: board painted "
+                        f"{marks.get('preview', float('nan')):6.0f} ms, ready "
+                        f"{marks['ready']:6.0f} ms (Python from a snapshot: {marks['snapshot']})",
+                        flush=True,
+                    )
             browser.close()
     finally:
         server.stop()
@@ -185,9 +211,19 @@ def main(argv: list[str] | None = None) -> int:
             f"{median(name, 'pyodide'):.0f} ms; ratio to bare {ready / bare_done:.2f})"
         )
     print(f"  {'bare PyScript':22} done  {bare_done:7.0f} ms")
-    painted = statistics.median(m.get("preview", float("nan")) for m in returning)
-    ready = statistics.median(m["ready"] for m in returning)
-    print(f"  {'returning visit':22} board {painted:7.0f} ms, ready {ready:.0f} ms")
+    shown = median("chooser", "chooser")
+    print(f"  {'first visit, chooser':22} on screen {shown:5.0f} ms (drawn by the build)")
+    for label, kind in (("returning visit", returning), ("  without snapshot", unsnapped)):
+        painted = statistics.median(m.get("preview", float("nan")) for m in kind)
+        ready = statistics.median(m["ready"] for m in kind)
+        print(f"  {label:22} board {painted:7.0f} ms, interactive {ready:.0f} ms")
+    print("modules imported at start-up (all / the app's own / game packages):")
+    for name, label in (("chooser", "chooser"), ("game", "?game=waddle")):
+        seen = results[name][-1]["imported"] or {}
+        print(
+            f"  {label:22} {seen.get('modules')} / {seen.get('app_modules')}"
+            f" / {seen.get('game_packages')}"
+        )
     return 0
 
 

@@ -20,6 +20,15 @@ Standard library only. What goes into the publish folder:
   see :func:`pyscript_files`) and ``vendor/pyodide-<version>/`` (the five files Pyodide
   needs at start), copied from node_modules: the versions are read from there, so the
   pins live only in package.json;
+- ``web/start-python.mjs``, made from its template: PyScript's ``interpreter``, which loads
+  Pyodide (from a memory snapshot on a returning visit) and hands a first visit's runtime
+  to the service worker. It carries the standard-library modules the app imports (to be
+  imported before the snapshot is made: :func:`stdlib_imports`) and the runtime's size
+  in bytes (for the download's progress bar);
+- the game chooser, drawn into ``index.html`` (``{{CHOOSER}}``) by the app's own
+  ``waddle.app.chrome.chooser_html``, so a first visit sees it before Python starts, and
+  ``rules/<game>.html``: each game's rules page (the Rules dialog's text) as a page of its
+  own, which the chooser links to;
 - ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, unpacked by PyScript into the
   interpreter's working directory (``[files]`` ``"./app-<hash>.zip" = "./*"``). The name
   carries a hash of the content, so it can be cached as immutable like the vendor folders.
@@ -32,6 +41,7 @@ If node_modules does not hold the versions pinned in package.json, ``npm ci`` is
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import io
 import json
@@ -75,7 +85,7 @@ STATIC_IMPORT = re.compile(r"""\b(?:from|import)\s*["']\./([^"'/]+\.js)["']""")
 DYNAMIC_IMPORT = re.compile(r"""\bimport\s*\(\s*["']\./([^"'/]+\.js)["']\s*\)""")
 CHUNK_HASH = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
 # Copied from web/ into dist/web/ (of the Python files, only those the page names).
-WEB_ASSET_SUFFIXES = {".css", ".js", ".svg", ".png", ".ico", ".webmanifest", ".py"}
+WEB_ASSET_SUFFIXES = {".css", ".js", ".mjs", ".svg", ".png", ".ico", ".webmanifest", ".py"}
 # From web/ to the root of the publish folder instead (sw.js as a template).
 MANIFEST = "manifest.webmanifest"
 SERVICE_WORKER = "sw.js"
@@ -184,6 +194,110 @@ def app_zip_bytes() -> bytes:
             info.create_system = 3  # Unix, whatever machine builds it
             archive.writestr(info, path.read_bytes(), compresslevel=9)
     return buffer.getvalue()
+
+
+PYTHON_START = "web/start-python.mjs"
+# What web/start-python.mjs counts as the runtime's download (fetched, not imported: the
+# .mjs modules are imports, which a page cannot watch).
+RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def page_modules() -> list[Path]:
+    """The Python files of the app zip: the engine (without the benchmarks) and web/*.py."""
+    files = [
+        p
+        for p in source_files(ROOT / "waddle", ENGINE_SUFFIXES)
+        if p.suffix == ".py" and not p.is_relative_to(NOT_IN_THE_PAGE)
+    ]
+    return files + [p for p in sorted((ROOT / "web").glob("*.py")) if p.is_file()]
+
+
+def stdlib_imports(files: list[Path]) -> list[str]:
+    """The standard-library modules the files import anywhere (at the top or in a
+    function), sorted: what the Python start-up snapshot imports before it is taken.
+
+    >>> "json" in stdlib_imports([ROOT / "waddle" / "core" / "jsontext.py"])
+    True
+    """
+    found: set[str] = set()
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            found.update(n for n in names if n.split(".")[0] in sys.stdlib_module_names)
+    return sorted(found)
+
+
+def python_start(staging: Path, pyodide_version: str, app_zip: str) -> None:
+    """dist/web/start-python.mjs from its template (see the module's own notes)."""
+    preload = stdlib_imports(page_modules())
+    listed = json.dumps(preload)
+    runtime = (
+        sum(
+            (staging / "vendor" / f"pyodide-{pyodide_version}" / name).stat().st_size
+            for name in RUNTIME_FETCHED
+        )
+        + (staging / app_zip).stat().st_size
+    )
+    text = fill_template(
+        PYTHON_START,
+        {
+            "PYODIDE_VERSION": pyodide_version,
+            "PRELOAD": listed,
+            # A new list means another snapshot: the old one lacks those modules.
+            "PRELOAD_HASH": hashlib.sha256(listed.encode()).hexdigest()[:12],
+            "APP_ZIP": app_zip,
+            "RUNTIME_BYTES": str(runtime),
+        },
+    )
+    (staging / PYTHON_START).write_text(text, encoding="utf-8")
+
+
+def the_games():
+    """The registry, imported from this checkout (the build runs outside the venv, and the
+    engine needs nothing but the standard library)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from waddle.games import GAMES
+
+    return GAMES
+
+
+def chooser_markup() -> str:
+    """The game chooser's cards, as the page shows them before Python starts."""
+    games = the_games()
+    from waddle.app.chrome import chooser_html
+
+    return chooser_html(games)
+
+
+RULES_PAGE = "web/rules-page.html"
+
+
+def rules_pages(staging: Path) -> None:
+    """rules/<id>.html for each game: its rules page (the game's own markup, trusted as
+    the app's Rules dialog trusts it) in the page template."""
+    from html import escape
+
+    games = the_games()
+    from waddle.app.chrome import rules_page
+
+    for entry in games:
+        text = fill_template(
+            RULES_PAGE,
+            {
+                "TITLE": escape(entry.title),
+                "GAME": entry.id,
+                "RULES": entry.load().presenter().rules_html(),
+            },
+        )
+        (staging / rules_page(entry.id)).parent.mkdir(parents=True, exist_ok=True)
+        (staging / rules_page(entry.id)).write_text(text, encoding="utf-8")
 
 
 def games_css() -> str:
@@ -299,13 +413,17 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     app_zip = f"app-{hashlib.sha256(data).hexdigest()[:12]}.zip"
     (staging / app_zip).write_bytes(data)
 
+    python_start(staging, pyodide_version, app_zip)
+
     values = {
         "PYSCRIPT_VERSION": pyscript_version,
         "PYODIDE_VERSION": pyodide_version,
         "APP_ZIP": app_zip,
     }
+    page_values = {**values, "CHOOSER": chooser_markup()}
     for name in ("index.html", "pyscript.toml"):
-        (staging / name).write_text(fill_template(name, values), encoding="utf-8")
+        (staging / name).write_text(fill_template(name, page_values), encoding="utf-8")
+    rules_pages(staging)
     check_pyscript_config((staging / "pyscript.toml").read_text(encoding="utf-8"))
 
     # Last: the service worker lists and hashes everything else.

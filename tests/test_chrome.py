@@ -14,6 +14,7 @@ from waddle.app.chrome import (
     game_options_html,
     picture,
     player_options_html,
+    resume_html,
     saves_html,
     seat_rows_html,
 )
@@ -30,6 +31,17 @@ def test_the_chooser_offers_every_game_of_the_registry_with_its_players():
     for entry in GAMES:
         low, high = entry.players
         assert f"{low} to {high} players" in html
+
+
+def test_each_chooser_card_links_its_rules_page_and_holds_a_slot_to_resume_a_game():
+    html = chooser_html(GAMES, thumbnails=False)
+    for entry in GAMES:
+        assert f'<a class="game-rules" href="./rules/{entry.id}.html"' in html
+        assert f'data-resume-slot="{entry.id}"></span>' in html  # empty: nothing shelved
+    kept = SaveEntry("waddle:shelf:htmf", "Last game", "htmf", 0, 2, ("A", "B"), 12, False)
+    shelved = chooser_html(GAMES, thumbnails=False, shelved={"htmf": kept})
+    assert 'data-resume="htmf">Resume your game (at move 12)</button>' in shelved
+    assert resume_html(GAMES.by_id("htmf"), kept) in shelved
 
 
 def test_a_chooser_picture_is_an_image_without_the_boards_hooks():

@@ -180,6 +180,40 @@ def test_publish_folder_has_page_worker_manifest_and_icons(built: Path):
     assert not re.search(r"\{\{[A-Z_]+\}\}", (built / "sw.js").read_text(encoding="utf-8"))
 
 
+def test_the_page_holds_the_chooser_drawn_by_the_build(built: Path):
+    """The chooser is in the page before Python starts: every game's card and picture."""
+    page = (built / "index.html").read_text(encoding="utf-8")
+    from waddle.games import GAMES
+
+    for entry in GAMES:
+        assert f'data-game-choice="{entry.id}"' in page
+        assert f'data-board="{entry.id}"' in page  # its picture
+        assert f'href="./rules/{entry.id}.html"' in page
+        rules = (built / "rules" / f"{entry.id}.html").read_text(encoding="utf-8")
+        assert "How to play" in rules and f'href="../?game={entry.id}"' in rules
+        assert "<script" not in rules
+    assert not re.search(r"\{\{[A-Z_]+\}\}", page)
+
+
+def test_python_starts_through_the_apps_module_with_the_build_filled_in(built: Path):
+    config = tomllib.loads((built / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./web/start-python.mjs"
+    start = (built / "web" / "start-python.mjs").read_text(encoding="utf-8")
+    assert not re.search(r"\{\{[A-Z_]+\}\}", start)
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    assert f"../vendor/pyodide-{info['PYODIDE_VERSION']}/pyodide.mjs" in start
+    assert info["APP_ZIP"] in start  # a new build, a new snapshot
+    preload = json.loads(re.search(r"^const PRELOAD = (\[.*?\]);$", start, re.M).group(1))
+    assert {"json", "re", "html", "dataclasses"} <= set(preload)
+    assert not any(name.startswith(("waddle", "web", "pyscript")) for name in preload)
+    # The runtime's size, for the progress bar: the files start-python.mjs counts.
+    vendor = built / "vendor" / f"pyodide-{info['PYODIDE_VERSION']}"
+    size = sum((vendor / name).stat().st_size for name in build_web.RUNTIME_FETCHED)
+    size += (built / info["APP_ZIP"]).stat().st_size
+    assert f"const RUNTIME_BYTES = {size};" in start
+    assert (built / "web" / "make-snapshot.mjs").is_file()
+
+
 def test_precache_names_every_file_the_app_can_load(built: Path):
     precache = precache_of(built)
     assert precache == sorted(set(precache))

@@ -134,7 +134,10 @@ class App:
     # -- start-up -----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Show the first screen: the game, or the chooser when there is none."""
+        """Show the first screen: the game picked on the chooser while Python was starting,
+        else the game, or the chooser when there is none."""
+        if self.chooser.open_pick():
+            return
         if self.session is None:
             self.chooser.open(first_visit=True)
         else:

@@ -1,12 +1,15 @@
 """The game chooser: shown on a first visit and by the Games button; a game opens at once
 from it, and a game of another kind left unfinished can be resumed from it.
 
-Runs only in the browser; the chooser's markup is ``waddle.app.chrome.chooser_html``.
+Runs only in the browser. The chooser's markup (``waddle.app.chrome.chooser_html``) is drawn
+by the build into the page, so a first visit shows it, and can pick a game, before Python
+starts (``web/loading.js`` keeps that pick in ``<html data-pick>``, which :meth:`App.start`
+opens); here only the Resume buttons are filled in, so the chooser loads no game package.
 """
 
 from pyscript import document, ffi
 
-from waddle.app.chrome import chooser_html, computer_seats
+from waddle.app.chrome import chooser_html, computer_seats, resume_html
 from waddle.app.page import Page
 from waddle.app.saves import SHELF_PREFIX, SaveError
 from waddle.app.session import Session
@@ -29,7 +32,13 @@ class Chooser:
         shelved = self.page.saves.shelved()
         if session is not None:
             shelved.pop(session.game.id, None)  # that one is on the board
-        element("chooser-list").innerHTML = chooser_html(GAMES, shelved=shelved)
+        slots = document.querySelectorAll("[data-resume-slot]")
+        if slots.length:
+            for slot in slots:
+                entry = GAMES.by_id(str(slot.getAttribute("data-resume-slot")))
+                slot.innerHTML = resume_html(entry, shelved.get(entry.id))
+        else:  # a page not made by the build (the chooser is drawn by it): draw it here
+            element("chooser-list").innerHTML = chooser_html(GAMES, shelved=shelved)
         element("chooser-back").hidden = session is None
         for button in document.querySelectorAll(".needs-game"):
             button.disabled = session is None
@@ -41,6 +50,19 @@ class Chooser:
             first = document.querySelector("[data-game-choice]")
             if not ffi.is_none(first):
                 focus(first)
+
+    def open_pick(self) -> bool:
+        """Open the game picked on the chooser before Python had started, if any (what
+        ``web/loading.js`` noted in ``<html data-pick>``, ``data-pick-versus``)."""
+        root = document.documentElement
+        picked = root.getAttribute("data-pick")
+        versus = root.getAttribute("data-pick-versus") == "computer"
+        root.removeAttribute("data-pick")
+        root.removeAttribute("data-pick-versus")
+        if ffi.is_none(picked) or str(picked) not in GAMES.ids:
+            return False
+        self.choose_game(str(picked), against_computer=versus)
+        return True
 
     def close(self) -> None:
         element("chooser").hidden = True

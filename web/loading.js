@@ -27,16 +27,32 @@
     if (label && root.dataset.preview === undefined) label.textContent = text;
     if (bar && step !== undefined) {
       const percent = Math.round((100 * step) / STEPS);
-      bar.value = Math.max(bar.value, percent);
+      if (percent <= bar.value) return;
+      bar.value = percent;
       bar.textContent = `${percent}%`;
     }
   };
 
   addEventListener("py:progress", ({ detail }) => {
-    if (root.dataset.app !== "loading") return;
+    if (root.dataset.app !== "loading" || downloading) return;
     const index = STAGES.findIndex(([name]) => name === detail);
     if (index < 0) show(String(detail));
     else show(STAGES[index][1], index + 1);
+  });
+
+  // A first visit: the bytes of the runtime as they arrive (web/start-python.mjs counts
+  // them), most of the bar; the stages above fill the rest once Python starts.
+  const DOWNLOAD_SHARE = 0.8;
+  let downloading = false;
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  addEventListener("waddle:download", ({ detail }) => {
+    if (root.dataset.app !== "loading" || !detail?.total) return;
+    const loaded = Math.min(detail.loaded, detail.total);
+    downloading = loaded < detail.total;
+    const text = downloading
+      ? `Downloading the game engine: ${megabytes(loaded)} of ${megabytes(detail.total)} MB`
+      : "Starting Python…";
+    show(text, (DOWNLOAD_SHARE * STEPS * loaded) / detail.total);
   });
 
   // Anything that breaks before Python takes over: a missing file, a failed import.
@@ -95,9 +111,72 @@
     if (stage) stage.textContent = "Starting… the board is not playable yet";
     performance.mark("waddle:preview-painted");
   };
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", paintPreview, { once: true });
-  } else {
+  // A first visit (no game in the address, none kept from an earlier visit) sees the
+  // chooser at once: the build drew it into the page. A game picked before Python is
+  // ready is noted (<html data-pick>, data-pick-versus) and opened by the app when it
+  // starts (web/chooser.py); until then the loading line above the chooser says so.
+  const showChooser = () => {
+    const query = new URLSearchParams(location.search);
+    if (query.has("embed") || query.has("game") || location.hash.replace(/^#/, "")) return;
+    if (root.dataset.preview !== undefined || root.dataset.app !== "loading") return;
+    try {
+      if (localStorage.getItem("waddle:autosave") !== null) return; // a game to go back to
+    } catch {
+      // no storage: nothing was kept, so the chooser is what Python will show too
+    }
+    const chooser = document.getElementById("chooser");
+    if (!chooser?.querySelector("[data-game-choice]")) return; // a page the build did not make
+    chooser.hidden = false;
+    root.dataset.screen = "chooser";
+    performance.mark("waddle:chooser-shown");
+    chooser.addEventListener("click", pick);
+  };
+  const pick = (event) => {
+    if (root.dataset.app !== "loading") return; // Python has it from here
+    const choice = event.target.closest("[data-game-choice], [data-versus-computer]");
+    if (!choice) return;
+    const id = choice.dataset.gameChoice ?? choice.dataset.versusComputer;
+    root.dataset.pick = id;
+    root.dataset.pickVersus = choice.dataset.versusComputer ? "computer" : "friends";
+    for (const button of document.querySelectorAll("[data-game-choice], [data-versus-computer]")) {
+      button.setAttribute("aria-pressed", String(button === choice));
+    }
+    const name = choice.closest(".game-card")?.querySelector(".game-name")?.textContent ?? id;
+    const note = document.getElementById("loading-pick");
+    if (note) note.textContent = `${name} opens as soon as the game engine is ready.`;
+    // Said where the finger is too (on a phone the loading line may be scrolled away).
+    const label = choice.querySelector(".game-play") ?? choice;
+    for (const other of document.querySelectorAll("[data-waiting-label]")) {
+      other.textContent = other.dataset.waitingLabel;
+      delete other.dataset.waitingLabel;
+    }
+    label.dataset.waitingLabel = label.textContent;
+    label.textContent = "Opening when ready…";
+  };
+
+  // Once Python has opened the pick, the cards read as before (for the Games button).
+  const unpick = () => {
+    for (const label of document.querySelectorAll("[data-waiting-label]")) {
+      label.textContent = label.dataset.waitingLabel;
+      delete label.dataset.waitingLabel;
+    }
+    for (const button of document.querySelectorAll("#chooser [aria-pressed]")) {
+      button.removeAttribute("aria-pressed");
+    }
+  };
+  new MutationObserver((_changes, watch) => {
+    if (root.dataset.app === "loading") return;
+    watch.disconnect();
+    unpick();
+  }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+
+  const firstScreen = () => {
     paintPreview();
+    showChooser();
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", firstScreen, { once: true });
+  } else {
+    firstScreen();
   }
 })();

@@ -16,15 +16,16 @@
 //                  for an editor or terminal the page does not have (see PYSCRIPT_* in
 //                  scripts/build_web.py).
 //
-// First visit: web/register-sw.js registers this worker before PyScript starts, and
-// starts PyScript only once the worker controls the page. With no worker active yet,
-// install caches nothing (there is no app to keep running, and downloading Pyodide here
-// while the page downloads it too is what sent it twice): the worker takes control at
-// once and keeps each precached file as it passes through on its way to the page. Once
-// the app is ready the page asks for the rest ("fill", below): what loaded before the
-// worker took over (the page, its css and scripts: revalidated, so a 304 from the HTTP
-// cache) and what the start-up never asked for (icons, manifest), then answers, and the
-// page sets <html data-offline="ready">.
+// First visit: web/register-sw.js registers this worker while PyScript starts, without
+// waiting for it. With no worker active yet, install caches nothing (there is no app to
+// keep running, and downloading Pyodide here while the page downloads it too is what
+// sent it twice): the worker takes control at once and keeps each precached file that
+// still passes through it on its way to the page. The runtime files the page fetched
+// before that, web/start-python.mjs copied as they arrived into the cache HANDOFF. Once
+// the app is ready the page asks for the rest ("fill", below): the runtime from HANDOFF
+// (then deleted), what else loaded before the worker took over (the page, its css and
+// scripts: revalidated, so a 304 from the HTTP cache) and what the start-up never asked
+// for (icons, manifest), then answers, and the page sets <html data-offline="ready">.
 //
 // Update flow: the browser re-fetches sw.js (served no-cache) on every navigation; new
 // bytes install a new worker, which, since an older one is active, fills the cache
@@ -41,6 +42,9 @@ const PRECACHE = {{PRECACHE}};
 
 const PREFIX = "waddle-";
 const CACHE = PREFIX + VERSION;
+// Where web/start-python.mjs leaves the runtime files a first visit fetched before this
+// worker took over: read like an older version's cache, deleted once the fill is done.
+const HANDOFF = PREFIX + "handoff";
 // Paths whose content never changes under the same name: the versioned vendor folders
 // and the content-named app zip. An update copies them from the old cache.
 const IMMUTABLE = /^(?:vendor\/[a-z]+-\d[^/]*\/|app-[0-9a-f]+\.zip$)/;
@@ -68,7 +72,7 @@ self.addEventListener("activate", (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+          .filter((name) => name.startsWith(PREFIX) && name !== CACHE && name !== HANDOFF)
           .map((name) => caches.delete(name)),
       );
       await self.clients.claim();
@@ -157,6 +161,7 @@ function fill(pageURL) {
     await Promise.all(
       missing.map((path) => store(cache, path, path === "index.html" ? pageURL : undefined)),
     );
+    await caches.delete(HANDOFF);
   })().finally(() => {
     filling = null;
   });

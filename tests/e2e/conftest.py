@@ -290,10 +290,10 @@ addEventListener("error", (event) => {
 
 
 def _new_context(browser, server, page_log: PageLog, **options):
-    # No service worker unless a test asks (test_offline, test_first_visit): the page
-    # starts PyScript once the worker controls it, and then the worker answers every
-    # request, where page.route() cannot reach (test_boot replaces files that way).
-    # Blocked, register() does nothing and the page starts at once, as without workers.
+    # No service worker unless a test asks (test_offline, test_first_visit,
+    # test_start_up): once a worker controls the page it answers every request, where
+    # page.route() cannot reach (test_boot replaces files that way). Blocked, the page
+    # runs as without workers (and makes no Python snapshot: web/start-python.mjs).
     options.setdefault("service_workers", "block")
     context = browser.new_context(base_url=server.origin + "/", **options)
     context.add_init_script(REPORT_WINDOW_ERRORS)

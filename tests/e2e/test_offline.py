@@ -46,13 +46,20 @@ def wait_until_offline_ready(page) -> list[str]:
         "document.documentElement.dataset.offline === 'ready'", timeout=SW_TIMEOUT_S * 1000
     )
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    return page.evaluate("caches.keys().then((names) => names.sort())")
+    return worker_caches(page)
+
+
+def worker_caches(page) -> list[str]:
+    """The service worker's caches (``waddle-…``), sorted: not the Python snapshots of
+    web/start-python.mjs (``pyodide-snapshots``), which outlive builds."""
+    names = page.evaluate("caches.keys().then((names) => names.sort())")
+    return [name for name in names if name.startswith("waddle-")]
 
 
 def wait_for_caches(page, expected: list[str]) -> list[str]:
     deadline = time.monotonic() + SW_TIMEOUT_S
     while True:
-        names = page.evaluate("caches.keys().then((names) => names.sort())")
+        names = worker_caches(page)
         if names == expected or time.monotonic() > deadline:
             return names
         page.wait_for_timeout(200)

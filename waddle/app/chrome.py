@@ -44,7 +44,14 @@ def chooser_html(
     shelved: dict[str, SaveEntry] | None = None,
 ) -> str:
     """One card per game: a button with its picture, title, player counts and a sentence
-    about it that starts a new game, and a Resume button for a game left unfinished."""
+    about it that starts a new game, Play the computer, a link to its rules page
+    (``rules/<id>.html``, published by the build), and a Resume button for a game left
+    unfinished (:func:`resume_html`, in ``[data-resume-slot]``).
+
+    The build draws it once into the page (``scripts/build_web.py``), so the chooser is
+    there before Python starts; the page then only fills the Resume slots, and starting up
+    loads no game package for the chooser's pictures.
+    """
     items = []
     for entry in games:
         low, high = entry.players
@@ -56,26 +63,51 @@ def chooser_html(
                 drawn = None
             if drawn is not None:
                 art = picture(drawn, entry.id, f"A board of {entry.title}")
-        resume = ""
         kept = (shelved or {}).get(entry.id)
-        if kept is not None:
-            progress = "finished" if kept.over else f"at move {kept.ply}"
-            resume = (
-                f'<button type="button" class="resume" data-command="resume-game" '
-                f'data-resume="{entry.id}">Resume your game ({progress})</button>'
-            )
+        title = escape(entry.title)
         items.append(
             f'<li class="game-card"><button type="button" class="game-choice" '
             f'data-game-choice="{entry.id}">'
-            f"{art}<span class=game-name>{escape(entry.title)}</span>"
+            f"{art}<span class=game-name>{title}</span>"
             f"<span class=game-players>{low} to {high} players</span>"
             f"<span class=game-summary>{escape(entry.summary)}</span>"
             f'<span class="game-play">Play with friends</span></button>'
             f'<button type="button" class="game-versus primary" data-versus-computer="{entry.id}" '
-            f'aria-label="Play the computer: {escape(entry.title)}">'
-            f"Play the computer</button>{resume}</li>"
+            f'aria-label="Play the computer: {title}">'
+            f"Play the computer</button>"
+            f'<a class="game-rules" href="./{rules_page(entry.id)}" target="_blank" '
+            f'aria-label="Rules of {title} (opens a new tab)">Rules</a>'
+            f'<span class="resume-slot" data-resume-slot="{entry.id}">'
+            f"{resume_html(entry, kept)}</span></li>"
         )
     return f'<ul class="game-choices">{"".join(items)}</ul>'
+
+
+def resume_html(entry: GameEntry, kept: SaveEntry | None) -> str:
+    """The chooser's Resume button for the game of ``entry``'s kind left for another one
+    (none if there is no such game).
+
+    >>> from waddle.games import GAMES
+    >>> resume_html(GAMES.by_id("htmf"), None)
+    ''
+    """
+    if kept is None:
+        return ""
+    progress = "finished" if kept.over else f"at move {kept.ply}"
+    return (
+        f'<button type="button" class="resume" data-command="resume-game" '
+        f'data-resume="{entry.id}">Resume your game ({progress})</button>'
+    )
+
+
+def rules_page(game_id: str) -> str:
+    """Where the build publishes a game's rules as a page of their own, relative to the
+    app's page: the chooser links there before Python has started.
+
+    >>> rules_page("pebbles")
+    'rules/pebbles.html'
+    """
+    return f"rules/{game_id}.html"
 
 
 VERSUS_LEVEL = "medium"

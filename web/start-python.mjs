@@ -1,0 +1,237 @@
+// How Python starts: PyScript's `interpreter` (pyscript.toml) is this module, not
+// pyodide.mjs itself. PyScript imports it and calls its loadPyodide(options) as it would
+// Pyodide's; this one adds three things around Pyodide's own:
+//
+// 1. A returning visit starts from a memory snapshot. After a start without one (the
+//    first visit, the first after an update), once the app is ready and kept for
+//    offline use, a worker (web/make-snapshot.mjs) starts a second interpreter, imports
+//    the standard-library modules the app uses (PRELOAD, listed by scripts/build_web.py
+//    from the app's imports) and the app's own modules this page imported (web/main.py
+//    lists them in its waddle:ready mark), and keeps its memory (about 31 MB, gzipped to
+//    about 3 MB) in Cache Storage. The next start hands it to Pyodide (`_loadSnapshot`),
+//    which skips Python's start-up and those imports. A page that imports modules its
+//    snapshot lacks (a game played for the first time) has a new one made with them all.
+//    A snapshot that fails to load is deleted and Python starts as usual. (Pyodide marks
+//    these options as its own, not a public API: Pyodide is pinned, and
+//    tests/e2e/test_start_up.py starts the app both ways.)
+//
+// 2. A first visit downloads each file once without waiting for the service worker. The
+//    page is not yet controlled by the worker then, so the worker does not see the
+//    runtime pass; rather than hold PyScript back until it does (which cost ~600 ms on a
+//    loaded machine), this module copies each runtime file the page downloads into the
+//    cache HANDOFF, where the worker's fill takes it from (web/sw.js) instead of
+//    downloading it again (a new browser context's in-memory HTTP cache does not keep
+//    the 9.6 MB wasm, so the HTTP cache alone would not do).
+//
+// 3. Honest progress: the same copies count the bytes as they arrive and say so with
+//    `waddle:download` events ({loaded, total}, total being the runtime's size from the
+//    build), which web/loading.js turns into the progress bar.
+//
+// A TEMPLATE: scripts/build_web.py fills in the {{…}} values and writes dist/web/.
+import { loadPyodide as load, version } from "../vendor/pyodide-{{PYODIDE_VERSION}}/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("../vendor/pyodide-{{PYODIDE_VERSION}}/", import.meta.url).href;
+const PRELOAD = {{PRELOAD}};
+const RUNTIME_BYTES = {{RUNTIME_BYTES}};
+// Runtime files: the versioned vendor folders and the content-named app zip (as in sw.js).
+const RUNTIME = /\/(?:vendor\/[a-z]+-\d[^/]*\/[^/]+|app-[0-9a-f]+\.zip)$/;
+const HANDOFF = "waddle-handoff";
+const SNAPSHOTS = "pyodide-snapshots"; // not "waddle-…": a new build's worker keeps it
+// Pyodide's version, the list of standard modules and the app's build: a snapshot holds
+// the app's modules too, so a new build needs a new one.
+const APP_ZIP = new URL("../{{APP_ZIP}}", import.meta.url).href;
+const SNAPSHOT_KEY = new URL(
+  `./snapshot-${version}-{{PRELOAD_HASH}}-{{APP_ZIP}}.gz`,
+  INDEX_URL,
+).href;
+const MODULES_HEADER = "X-Waddle-Modules"; // the app's modules a snapshot holds (JSON)
+
+const root = document.documentElement;
+
+export async function loadPyodide(options) {
+  const config = { ...options, indexURL: INDEX_URL };
+  const snapshot = await findSnapshot();
+  const watched = watchDownloads();
+  try {
+    if (snapshot) {
+      try {
+        // The snapshot is read and unpacked while Pyodide fetches and compiles. Pyodide
+        // awaits it only later: handled now, so that a damaged one is not reported as an
+        // unhandled rejection (web/loading.js would take that for a failed start-up).
+        const bytes = unpack(snapshot.response);
+        bytes.catch(() => undefined);
+        const pyodide = await load({ ...config, _loadSnapshot: bytes });
+        performance.mark("waddle:python-from-snapshot");
+        whenOffline(() => makeSnapshot(snapshot.modules));
+        return pyodide;
+      } catch (error) {
+        console.warn("Waddle: the saved Python state could not be used:", error);
+        await forgetSnapshots();
+      }
+    }
+    const pyodide = await load(config);
+    whenOffline(() => makeSnapshot(null));
+    return pyodide;
+  } finally {
+    watched.stop();
+  }
+}
+
+// ---- snapshots --------------------------------------------------------------------
+
+// The stored snapshot and the app's modules it holds, or null.
+async function findSnapshot() {
+  try {
+    if (!globalThis.caches || !globalThis.DecompressionStream) return null;
+    const response = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY);
+    if (!response) return null;
+    const modules = JSON.parse(response.headers.get(MODULES_HEADER) ?? "[]");
+    return { response, modules: Array.isArray(modules) ? modules : [] };
+  } catch (error) {
+    console.warn("Waddle: no saved Python state:", error);
+    return null;
+  }
+}
+
+async function unpack(response) {
+  const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(plain).arrayBuffer());
+}
+
+// Made once the app is ready, by a worker (web/make-snapshot.mjs: the page's own
+// interpreter cannot be snapshotted), so that it never slows the start-up: when there is
+// none (held: null), or when this page imported app modules the one it started from
+// lacks. It holds every module of both lists.
+function makeSnapshot(held) {
+  if (!globalThis.caches || !globalThis.CompressionStream || !globalThis.Worker) return;
+  const imported = performance.getEntriesByName("waddle:ready")[0]?.detail?.imported ?? [];
+  const known = new Set(held ?? []);
+  if (held !== null && imported.every((name) => known.has(name))) return;
+  const modules = [...new Set([...known, ...imported])].sort();
+  try {
+    const worker = new Worker(new URL("./make-snapshot.mjs", import.meta.url), { type: "module" });
+    worker.addEventListener("message", ({ data }) => {
+      if (data?.ok) performance.mark("waddle:snapshot-kept", { detail: data });
+      else console.warn("Waddle: the Python state was not saved:", data?.error);
+      worker.terminate();
+    });
+    worker.postMessage({
+      pyodide: new URL("pyodide.mjs", INDEX_URL).href,
+      preload: PRELOAD,
+      app: APP_ZIP,
+      modules,
+      key: SNAPSHOT_KEY,
+      header: MODULES_HEADER,
+      cache: SNAPSHOTS,
+    });
+  } catch (error) {
+    console.warn("Waddle: the Python state was not saved:", error);
+  }
+}
+
+async function forgetSnapshots() {
+  try {
+    await caches.delete(SNAPSHOTS);
+  } catch {
+    // nothing to forget
+  }
+}
+
+// Snapshots are kept where the app is kept: once the service worker has cached it for
+// offline use (<html data-offline="ready">, web/register-sw.js), not for a one-off visit
+// where it cannot (a private mode that refuses workers). And not at once: a second
+// interpreter is a second of work on another thread, not for the page's first moments.
+function whenOffline(then) {
+  const idle = () =>
+    globalThis.requestIdleCallback
+      ? requestIdleCallback(then, { timeout: 5000 })
+      : setTimeout(then, 1000);
+  if (root.dataset.offline === "ready") return void idle();
+  const watch = new MutationObserver(() => {
+    if (root.dataset.offline !== "ready") return;
+    watch.disconnect();
+    idle();
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-offline"] });
+}
+
+function whenReady(then) {
+  if (root.dataset.app === "ready") return void setTimeout(then, 0);
+  const watch = new MutationObserver(() => {
+    if (root.dataset.app === "loading") return;
+    watch.disconnect();
+    if (root.dataset.app === "ready") setTimeout(then, 0);
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
+}
+
+// ---- first visit: hand the runtime to the service worker, count the bytes ----------
+
+function watchDownloads() {
+  // Not on a returning visit: the worker had the page from its start (web/register-sw.js
+  // noted it) and answers from its cache.
+  if (globalThis.waddleReturning || !globalThis.caches) return { stop() {} };
+  const worker = globalThis.navigator?.serviceWorker;
+  const pageFetch = globalThis.fetch;
+  const copies = [];
+  let loaded = 0;
+  const report = () =>
+    dispatchEvent(new CustomEvent("waddle:download", { detail: { loaded, total: RUNTIME_BYTES } }));
+  const counter = () =>
+    new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        report();
+        controller.enqueue(chunk);
+      },
+    });
+  globalThis.fetch = async function (input, init) {
+    // A request the worker controls passes through it, and it keeps the file itself.
+    const throughWorker = Boolean(worker?.controller);
+    const response = await pageFetch.call(this, input, init);
+    const url = new URL(response.url || String(input?.url ?? input), location.href);
+    const method = (init?.method ?? input?.method ?? "GET").toUpperCase();
+    if (
+      method === "GET" &&
+      url.origin === location.origin &&
+      RUNTIME.test(url.pathname) &&
+      response.status === 200 &&
+      response.body
+    ) {
+      // The page reads the response as it came; a copy goes through the counter (the
+      // two branches stream side by side).
+      const copy = response.clone().body.pipeThrough(counter());
+      copies.push(handOver(url.href, copy, response.headers, throughWorker));
+    }
+    return response;
+  };
+  // Into the handoff cache, if a worker is coming to take it (web/register-sw.js says);
+  // else the copy is only counted.
+  const handOver = async (key, body, headers, throughWorker) => {
+    try {
+      if (throughWorker || !(await globalThis.waddleWorkerComing)) {
+        await new Response(body).arrayBuffer();
+        return;
+      }
+      const cache = await caches.open(HANDOFF);
+      await cache.put(key, new Response(body, { status: 200, headers }));
+    } catch (error) {
+      console.warn(`Waddle: ${key} not handed over:`, error);
+    }
+  };
+  // web/register-sw.js waits for the copies before asking the worker to fill its cache.
+  globalThis.waddleHandoff = new Promise((resolve) => {
+    whenReady(() => resolve(Promise.all(copies)));
+  });
+  return {
+    // The app zip is fetched after Python starts (pyscript.toml's [files]): the fetch
+    // stays watched until the page is ready.
+    stop() {
+      whenReady(() => {
+        globalThis.fetch = pageFetch;
+      });
+    },
+  };
+}
