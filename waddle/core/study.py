@@ -15,6 +15,10 @@ author expects there, as the record's JSON action syntax, a prompt and an explan
 :mod:`waddle.app.exercises` checks a reader's answer. A study of a card game may say whose
 eyes it is seen through (:attr:`Study.eyes`, a seat).
 
+Why one module: a step's every field lives in three forms here, the model, its JSON and
+its bits in a link, and a field added to one must be added to the other two at once (the
+link's compatibility rules are the hardest part, and they read the model's limits).
+
 Captions and titles are text, never markup: they are cleaned of control characters here
 and escaped (or set as ``textContent``) wherever they are shown.
 
