@@ -64,7 +64,9 @@ MAX_ACTION_CHARS = 300
 MAX_EYES = 7
 """The highest seat a study's ``eyes`` may name (3 bits in a link)."""
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+"""Control characters, line and paragraph separators, and lone surrogates (JSON's
+``"\\ud800"``, which no UTF-8 text and so no link can carry)."""
 
 
 class StudyError(ValueError):
@@ -98,13 +100,31 @@ def is_board_place(place: str) -> bool:
     return ":" not in place
 
 
+MAX_ACTION_DEPTH = 8
+"""How deep an action's JSON may nest (the games' actions nest two levels)."""
+
+
 def action_text(value: Any) -> str:
-    """An action's JSON value as one canonical text (what two equal actions share).
+    """An action's JSON value as one canonical text (what two equal actions share);
+    ``StudyError`` for a value nested deeper than any action (:data:`MAX_ACTION_DEPTH`).
 
     >>> action_text({"play": "7C"}) == action_text({ "play" : "7C" })
     True
     """
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    level = [value]
+    for _ in range(MAX_ACTION_DEPTH + 1):
+        level = [
+            v
+            for item in level
+            if isinstance(item, dict | list)
+            for v in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            break
+    else:
+        raise StudyError(f"an action nests at most {MAX_ACTION_DEPTH} levels")
+    # ASCII: a lone surrogate ("\ud800", valid JSON) stays an escape a link can carry
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 @dataclass(frozen=True)
