@@ -364,3 +364,55 @@ def test_damaged_links_get_a_link_error_and_those_that_open_hold_a_record(game_i
             f"link {i} ({what}): {text[:60]}", lambda t=text: open_link(game, t), (LinkError,)
         )
     assert not findings.lines, "\n".join(findings.lines)
+
+
+# -- studies: marks on every kind of place, eyes, questions --------------------------------------
+
+STUDY_MUTANTS = 250
+"""Damaged studies, per game, in a file's ``"study"`` and behind a link's checksum."""
+
+
+@cache
+def study_bases(game_id: str) -> tuple[tuple[Any, Any], ...]:
+    """Records of ``game_id`` with a study marking its first and last places (a card's,
+    in a card game), an arrow, the seat 1's eyes and a question at move 2."""
+    from waddle.core.study import Step, Study
+
+    game = GAMES.by_id(game_id).load()
+    out = []
+    for record in bases(game_id):
+        if len(record.actions) < 3:
+            continue
+        places = game.places(record)
+        study = Study(
+            "Fuzz", (Step(1, "a caption", (places[0], places[-1]), ((places[0], places[1]),)),), 1
+        ).with_question(2, [[record.actions[2].to_json()]], "Your move", "Because.")
+        out.append((record, study))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_damaged_studies_get_a_study_or_link_error_and_take_linear_time(game_id):
+    from waddle.core.study import Study, StudyError
+
+    entry = GAMES.by_id(game_id)
+    game = entry.load()
+    rng = random.Random(f"studies:{game_id}")
+    findings = Findings()
+    links = [game.encode_link(r, None, None, s) for r, s in study_bases(game_id)]
+    for i in range(STUDY_MUTANTS):
+        text, what = mutate_link(rng.choice(links), list(entry.link_prefixes), rng)
+        findings.check(
+            f"study link {i} ({what}): {text[:60]}", lambda t=text: open_link(game, t), (LinkError,)
+        )
+        record, study = rng.choice(study_bases(game_id))
+        data, what = mutate({"study": study.to_json()}, rng)
+
+        def read(data=data, record=record) -> None:
+            raw = data.get("study") if isinstance(data, dict) else data
+            read = Study.from_json(raw, game.places(record), len(record.actions), record.players)
+            back = game.decode_link(game.encode_link(record, None, None, read)).study
+            assert (back or Study()) == read
+
+        findings.check(f"study {i} ({what})", read, (StudyError,))
+    assert not findings.lines, "\n".join(findings.lines)

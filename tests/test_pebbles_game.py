@@ -95,7 +95,7 @@ def test_links_through_game():
     record = GAME.new_record(3, 4)
     game = GAME.decode_link(GAME.encode_link(record, ["A", "B", "C"], [None, "easy", "hard"]))
     assert game.record.dumps() == record.dumps() and game.bots == [None, "easy", "hard"]
-    assert len(GAME.places(record)) == 10
+    assert len(GAME.places(record)) == 10 + 2 + 40, "tiles, pathways, cards"
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])

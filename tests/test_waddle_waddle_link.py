@@ -11,7 +11,7 @@ import pytest
 from waddle.core.links import LinkError
 from waddle.core.study import Step, Study
 from waddle.games.waddle_waddle.components import BUILT_IN, components_from_json
-from waddle.games.waddle_waddle.link import decode_link, encode_link, places
+from waddle.games.waddle_waddle.link import CARD_CODES, decode_link, encode_link, places
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import Record, Setup, new_record
 
@@ -70,8 +70,10 @@ def test_names_computer_seats_and_a_study_round_trip():
     assert game.study == study
 
 
-def test_places_are_the_five_rookeries():
-    assert places(new_record(2, 1)) == ("macquarie", "peninsula", "argentine", "crozet", "georgia")
+def test_places_are_the_five_rookeries_first_then_the_cards():
+    names = places(new_record(2, 1))
+    assert names[:5] == ("macquarie", "peninsula", "argentine", "crozet", "georgia")
+    assert names[5:] == tuple(f"card:{c}" for c in CARD_CODES) and len(names) == 5 + 37
 
 
 def test_a_damaged_or_foreign_link_is_refused_with_a_message():

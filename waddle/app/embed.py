@@ -15,6 +15,10 @@ True
 GoTo(step=4)
 >>> parse_command('{"type": "waddle:play", "action": {"scout": true}}') is None
 True
+>>> parse_command('{"type": "waddle:try", "action": {"play": "7C"}}')
+Try(action='{"play":"7C"}')
+>>> EmbedOptions.from_query({"embed": "", "eyes": "1"}).query()
+'embed&eyes=1'
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from html import escape
 from typing import Any
 
 from waddle.core import jsontext
+from waddle.core.game import OMNISCIENT
+from waddle.core.study import MAX_ACTION_CHARS, MAX_EYES, action_text
 
 THEMES = ("light", "dark")
 """``&theme=``: the embedded view's colours; without it, the reader's system decides."""
@@ -39,6 +45,18 @@ ASK = "waddle:ask"
 STEP = "waddle:step"
 """Board → host, whenever the shown step changes (and once when the board is ready):
 ``{"type": "waddle:step", "step": N, "steps": M, "game": ID, "caption": TEXT}``."""
+TRY = "waddle:try"
+"""Host → board, at a question step: ``{"type": "waddle:try", "action": ACTION}`` answers
+with ``ACTION`` (the record's JSON syntax of one action), as a click making it would."""
+SHOW_ANSWER = "waddle:show-answer"
+"""Host → board, at a question step: ``{"type": "waddle:show-answer"}`` plays the answer."""
+RETRY = "waddle:retry"
+"""Host → board, at a question step: ``{"type": "waddle:retry"}`` takes the reader's
+answer back, to try again."""
+ANSWER = "waddle:answer"
+"""Board → host, when the reader's answer to a question is judged (a move of several
+actions: once it is complete or has left every answer): ``{"type": "waddle:answer",
+"game": ID, "step": N, "correct": BOOL, "move": NOTATION, "explanation": TEXT}``."""
 MAX_MESSAGE_CHARS = 1000
 
 
@@ -55,6 +73,10 @@ class EmbedOptions:
     """``&end=N``: the line stops after N moves (the builder sets the last annotated step
     of a study), so the reader cannot step past it."""
     theme: str | None = None
+    eyes: int | None = None
+    """``&eyes=N``: a card game shown as seat N (0 the first) sees it while the game is
+    on: its own hand, the others face down (:func:`viewer_with_eyes`); None: the study's
+    own ``eyes``, or every hand."""
 
     @staticmethod
     def from_query(params: Mapping[str, str]) -> EmbedOptions:
@@ -62,14 +84,18 @@ class EmbedOptions:
 
         def number(name: str) -> int | None:
             value = params.get(name)
-            return int(value) if value is not None and value.isdigit() else None
+            # ASCII digits only: str.isdigit also takes "٣" (Arabic-Indic three)
+            ok = value is not None and value.isascii() and value.isdigit()
+            return int(value) if ok else None
 
         theme = params.get("theme")
+        eyes = number("eyes")
         return EmbedOptions(
             ply=number("ply"),
             readonly="readonly" in params,
             end=number("end"),
             theme=theme if theme in THEMES else None,
+            eyes=eyes if eyes is not None and eyes <= MAX_EYES else None,
         )
 
     def query(self) -> str:
@@ -83,7 +109,15 @@ class EmbedOptions:
             parts.append(f"end={self.end}")
         if self.theme in THEMES:
             parts.append(f"theme={self.theme}")
+        if self.eyes is not None:
+            parts.append(f"eyes={self.eyes}")
         return "&".join(parts)
+
+    def eyes_for(self, study: Any) -> int | None:
+        """Whose eyes the view is seen through: the address's ``eyes``, else the study's."""
+        if self.eyes is not None:
+            return self.eyes
+        return getattr(study, "eyes", None)
 
     def apply(self, session: Any) -> None:
         """Put ``session`` where these options say: cut at ``end``, then at ``ply`` (without
@@ -125,6 +159,33 @@ def iframe_code(src: str, title: str, width: int, height: int) -> str:
     )
 
 
+def viewer_with_eyes(eyes: int | None, players: int, over: bool, reveal: bool) -> int:
+    """Whose view a study or an embedded view draws (a seat, or ``OMNISCIENT``).
+
+    With ``eyes`` (a seat of the game: :attr:`EmbedOptions.eyes` or the study's), that
+    seat's view while the game is on, so a page can ask "what would you play here?"
+    without the answer showing in the other hands; a finished game (``over``: its line
+    ends over) shows every hand only when the reader asks (``reveal``). Without eyes (or
+    eyes on no seat of this game), every hand, as the embedded view always did.
+
+    >>> viewer_with_eyes(1, 3, over=False, reveal=True), viewer_with_eyes(1, 3, True, False)
+    (1, 1)
+    >>> viewer_with_eyes(1, 3, True, True) == OMNISCIENT == viewer_with_eyes(None, 3, False, False)
+    True
+    """
+    if eyes is None or not 0 <= eyes < players:
+        return OMNISCIENT
+    if over and reveal:
+        return OMNISCIENT
+    return eyes
+
+
+def reveal_offered(eyes: int | None, players: int, over: bool) -> bool:
+    """Whether the page offers the reader to show every hand (``[data-command=reveal]``):
+    a view through a seat's eyes of a finished game."""
+    return eyes is not None and 0 <= eyes < players and over
+
+
 @dataclass(frozen=True)
 class GoTo:
     step: int
@@ -135,11 +196,30 @@ class Ask:
     pass
 
 
-def parse_command(text: str) -> GoTo | Ask | None:
+@dataclass(frozen=True)
+class Try:
+    action: str
+    """The action's JSON as canonical text (:func:`waddle.core.study.action_text`): the
+    page plays the legal action with that JSON, if there is one, as the reader's answer."""
+
+
+@dataclass(frozen=True)
+class ShowAnswer:
+    pass
+
+
+@dataclass(frozen=True)
+class Retry:
+    pass
+
+
+def parse_command(text: str) -> GoTo | Ask | Try | ShowAnswer | Retry | None:
     """What a message from the host page asks, or None for anything else.
 
-    ``text`` is the message's data as JSON (``JSON.stringify`` in the page). Only two
-    commands exist, and neither can change anything but the shown step: from any origin,
+    ``text`` is the message's data as JSON (``JSON.stringify`` in the page). Two commands
+    change the shown step and nothing else; three answer a question step (an exercise) as
+    the reader could by clicks, and the page ignores them at any other step. None can
+    change the game, its study, the address or anything stored: from any origin,
     whatever else a message holds is ignored.
 
     >>> parse_command('{"type": "waddle:go", "step": -1}') is None
@@ -163,7 +243,36 @@ def parse_command(text: str) -> GoTo | Ask | None:
         return None
     if kind == ASK:
         return Ask()
+    if kind == TRY:
+        action = data.get("action")
+        if action is None:
+            return None
+        try:
+            canonical = action_text(action)
+        except ValueError:  # nested deeper than any action
+            return None
+        return Try(canonical) if len(canonical) <= MAX_ACTION_CHARS else None
+    if kind == SHOW_ANSWER:
+        return ShowAnswer()
+    if kind == RETRY:
+        return Retry()
     return None
+
+
+def answer_event(
+    game_id: str, step: int, correct: bool, move: str, explanation: str
+) -> dict[str, Any]:
+    """The :data:`ANSWER` event's data: the step of the question, whether the reader's
+    move was an answer the author gave, the move in the game's notation and the author's
+    explanation (plain text: a host shows it as text)."""
+    return {
+        "type": ANSWER,
+        "game": game_id,
+        "step": step,
+        "correct": correct,
+        "move": move,
+        "explanation": explanation,
+    }
 
 
 def step_event(game_id: str, step: int, steps: int, caption: str) -> dict[str, Any]:

@@ -61,7 +61,9 @@ class BoardEditor(Protocol):
     def render(self, draft: Any, ui: Any) -> BoardSvg:
         """The draft and the empty places next to it that can be added to; every place is a
         focusable ``[data-edit-hex="q,r"]`` with ``data-kind`` (``"empty"`` for an open
-        place) and an ``aria-label`` saying what is there."""
+        place) and an ``aria-label`` saying what is there. The hook's value is the game's
+        own name of the place, passed back to :meth:`on_hex` as it is: a hex's ``q,r``
+        (Waddle, Hey, That's My Fish!, Pebbles), a rookery's id (Waddle Waddle)."""
         ...
 
     def tools_html(self, draft: Any, ui: Any) -> str:

@@ -9,6 +9,13 @@ Hooks: ``[data-mark="q,r"]`` on each highlighted hex, ``[data-arrow="q,r>q,r"]``
 arrow; the group's ``aria-label`` says the same in words, naming each place as the game's
 board names it (``name``).
 
+Boards that are not hexes build the same overlay from its parts (:func:`mark_svg`,
+:func:`arrow_svg`, :func:`marks_overlay`). Places that are not on the board drawing are
+named ``kind:value`` and are the page's ``[data-kind="value"]`` elements (a card of a
+card game's table is ``card:7C``, the element ``[data-card="7C"]``): :func:`mark_elements`
+marks them in the region's markup where they are drawn, so a card this viewer may not see
+(never drawn with its hook) is never marked or named.
+
 >>> svg = hex_marks_svg(("1,0",), (("1,0", "3,-1"),))
 >>> svg.count("data-mark="), 'data-arrow="1,0&gt;3,-1"' in svg
 (1, True)
@@ -19,7 +26,8 @@ board names it (``name``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 from waddle.core import hexgrid
@@ -68,20 +76,41 @@ def hex_marks_svg(
         if h is None:
             continue
         centre = hexgrid.to_pixel(h, size)
-        ring = hexgrid.corners_around(centre, inset * size)
-        key = escape(place)
-        parts.append(
-            f'<g class="study-mark" data-mark="{key}">'
-            f"{polygon(ring, 'study-mark-halo')}{polygon(ring, 'study-mark-ring')}</g>"
-        )
+        parts.append(mark_svg(place, hexgrid.corners_around(centre, inset * size)))
         said_marks.append(said(place, h))
     said_arrows: list[str] = []
     for src, dst in arrows:
         a, b = parse_hex(src), parse_hex(dst)
         if a is None or b is None or a == b:
             continue
-        parts.append(_arrow(src, dst, hexgrid.to_pixel(a, size), hexgrid.to_pixel(b, size), size))
+        parts.append(
+            arrow_svg(src, dst, hexgrid.to_pixel(a, size), hexgrid.to_pixel(b, size), size)
+        )
         said_arrows.append(f"from {said(src, a)} to {said(dst, b)}")
+    return marks_overlay(parts, said_marks, said_arrows)
+
+
+def mark_svg(place: str, ring: Sequence[tuple[float, float]]) -> str:
+    """One highlighted place: a halo and a ring along ``ring`` (its outline, inset)."""
+    return (
+        f'<g class="study-mark" data-mark="{escape(place)}">'
+        f"{polygon(ring, 'study-mark-halo')}{polygon(ring, 'study-mark-ring')}</g>"
+    )
+
+
+def path_mark_svg(place: str, d: str) -> str:
+    """One highlighted line (a pathway): a halo and a stroke along the SVG path ``d``."""
+    return (
+        f'<g class="study-mark study-mark-line" data-mark="{escape(place)}">'
+        f'<path class="study-arrow-halo" d="{d}"/><path class="study-mark-path" d="{d}"/></g>'
+    )
+
+
+def marks_overlay(
+    parts: Sequence[str], said_marks: Sequence[str], said_arrows: Sequence[str]
+) -> str:
+    """The overlay group of drawn ``parts`` ("" when none), its ``aria-label`` saying the
+    marked places and the arrows (``"from A to B"``) in words."""
     if not parts:
         return ""
     words = []
@@ -95,7 +124,58 @@ def hex_marks_svg(
     )
 
 
-def _arrow(src: str, dst: str, a: tuple[float, float], b: tuple[float, float], size: float) -> str:
+def split_place(place: str) -> tuple[str, str] | None:
+    """A place off the board drawing as its hook's kind and value (None for a board place).
+
+    >>> split_place("card:7C"), split_place("3,-1")
+    (('card', '7C'), None)
+    """
+    kind, colon, value = place.partition(":")
+    if not colon or not re.fullmatch(r"[a-z][a-z-]*", kind) or not value:
+        return None
+    return kind, value
+
+
+def mark_elements(markup: str, marks: Sequence[str], words: Mapping[str, str]) -> str:
+    """``markup`` with each element ``[data-kind="value"]`` of a mark ``kind:value`` marked:
+    ``data-marked`` on it and, first inside it, a ``<span class="study-element-mark"
+    data-mark="kind:value" role="img" aria-label="Marked: …">`` (``words[place]``: the
+    place as players name it). Marks with no element in ``markup`` change nothing.
+
+    >>> html = '<li><span class="card" data-card="7C">7</span></li>'
+    >>> out = mark_elements(html, ["card:7C", "card:9S"], {"card:7C": "the 7 of Court"})
+    >>> out.count("data-mark="), 'data-card="7C" data-marked="true">' in out
+    (1, True)
+    >>> 'aria-label="Marked: the 7 of Court"' in out
+    True
+    """
+    for place in marks:
+        split = split_place(place)
+        if split is None:
+            continue
+        kind, value = split
+        hook = re.compile(
+            r"<([a-z]+)\b([^<>]*?)\sdata-"
+            + re.escape(kind)
+            + r'="'
+            + re.escape(escape(value))
+            + r'"([^<>]*)>'
+        )
+        said = escape(f"Marked: {words.get(place, value)}")
+        inner = (
+            f'<span class="study-element-mark" data-mark="{escape(place)}" role="img" '
+            f'aria-label="{said}"></span>'
+        )
+
+        markup = hook.sub(
+            lambda m, inner=inner: m.group(0)[:-1] + ' data-marked="true">' + inner, markup
+        )
+    return markup
+
+
+def arrow_svg(
+    src: str, dst: str, a: tuple[float, float], b: tuple[float, float], size: float
+) -> str:
     """A shaft from near ``a``'s centre to just short of ``b``'s, and a head at ``b``."""
     (x1, y1), (x2, y2) = a, b
     length = math.hypot(x2 - x1, y2 - y1)

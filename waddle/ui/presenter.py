@@ -194,6 +194,19 @@ class StudyPresenter(Protocol):
     Marks name places as the board's ``data-hex`` hooks do, and the game's ``places``
     (:class:`waddle.core.registry.GameModule`) lists them; the presenter decides how a
     highlight and an arrow look on its board (hex boards: :mod:`waddle.ui.marks`).
+
+    A place that is not on the board drawing is named ``kind:value``: it is the page's
+    element ``[data-kind="value"]`` (a card game's ``card:7C`` is ``[data-card="7C"]`` in
+    the table under the board, a Pebbles pathway ``pathway:7-12`` is ``[data-pathway]`` on
+    the board). Arrows join board places only. Two optional methods serve such games
+    (:func:`marked_table` and :func:`place_words` ask for them):
+
+    - ``mark_table(scene, table, marks) -> str``: ``render(scene).table`` with the marked
+      cards marked where this viewer sees them (:func:`waddle.ui.marks.mark_elements`:
+      ``data-marked`` on the card, a ``[data-mark]`` child with an ``aria-label``), and
+      nowhere a card is not drawn face up, so a mark never tells a hidden card;
+    - ``place_words(view, place) -> str``: a place as players name it ("tile 7", "the 7
+      of Court", "Crozet Islands"), for the study panel's messages.
     """
 
     def draw_marks(
@@ -208,6 +221,19 @@ class StudyPresenter(Protocol):
 def draws_marks(presenter: Any) -> bool:
     """Whether a game's presenter draws study marks (:class:`StudyPresenter`)."""
     return callable(getattr(presenter, "draw_marks", None))
+
+
+def marked_table(presenter: Any, scene: Scene, table: str, marks: Sequence[str]) -> str:
+    """The table region with a study's marks on its cards, when the presenter marks any
+    (``StudyPresenter.mark_table``); else the table as it was."""
+    mark = getattr(presenter, "mark_table", None)
+    return mark(scene, table, marks) if callable(mark) and marks else table
+
+
+def place_words(presenter: Any, view: Any, place: str) -> str:
+    """A place as players name it (``StudyPresenter.place_words``), else its hook's value."""
+    words = getattr(presenter, "place_words", None)
+    return words(view, place) if callable(words) else place
 
 
 def move_list_html(

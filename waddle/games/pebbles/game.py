@@ -52,6 +52,12 @@ class PebblesGame(GamePackage):
     def check_board(self, text: str) -> tuple[str, list[str]]:
         return check_layout(text)
 
+    def board_editor(self) -> Any:
+        """The board editor's half of the game (:class:`waddle.ui.editor.BoardEditor`)."""
+        from waddle.games.pebbles.editor import EDITOR
+
+        return EDITOR
+
     def record_from_json(self, data: Any) -> Record:
         return Record.from_json(data)
 

@@ -139,7 +139,7 @@ def encode_link(
             w.uint(legal.index(action), index_width(len(legal)))
         state.apply(action)
     write_seats(w, names, bots, players, BOT_LEVELS)
-    write_study(w, study, places(record), players, bots)
+    write_study(w, study, places(record), players, bots, base=len(record.layout.tiles))
     return PREFIX + pack_text(w.to_bytes())
 
 
@@ -178,7 +178,7 @@ def decode_link(text: str) -> LinkedGame:
             raise LinkError(f"the link's layout is not valid: {e}") from None
         _read_actions(r, state)
         names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
-        study = read_study(r, places(record), state.ply)
+        study = read_study(r, places(record), state.ply, base=len(record.layout.tiles))
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
     return LinkedGame(record.with_actions(state.history), names, bots, study)
@@ -202,8 +202,27 @@ def _read_actions(r: BitReader, state: PebblesState) -> None:
 
 
 def places(record: Record) -> tuple[str, ...]:
-    """The places a study may mark: every tile's hex (``"q,r"``), in tile-number order."""
-    return study_places(t.hex for t in record.layout.tiles)
+    """The places a study may mark, in a fixed order: every tile's hex (``"q,r"``, its
+    ``data-hex``), in tile-number order; then each pathway (``"pathway:1-9"``, its
+    ``data-pathway``), in the layout's order; then every card of the game
+    (``"card:7C"``, its ``data-card``), in card order. A card is named by what it is, so
+    a mark follows it from a hand to the trick or the row, step after step.
+
+    The tiles come first and alone set the width of a mark in a link's steps, as before
+    pathways and cards could be marked (:func:`waddle.core.study.write_study`'s ``base``),
+    so study links written then open as they did.
+
+    >>> from waddle.games.pebbles.record import new_record
+    >>> names = places(new_record(2, seed=1))
+    >>> names[0], names[7], names[9], len(names)
+    ('1,0', 'pathway:7-12', 'card:7S', 37)
+    """
+    layout = record.layout
+    return (
+        *study_places(t.hex for t in layout.tiles),
+        *(f"pathway:{a}-{b}" for a, b in layout.pathways),
+        *(f"card:{CARDS[c]}" for c in deck_for(record.players)),
+    )
 
 
 def _write_layout(w: BitWriter, layout: Layout) -> None:

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from waddle.core.game import CHANCE, OMNISCIENT
+from waddle.games.pebbles import study_marks
 from waddle.games.pebbles.actions import (
     COURT_PEBBLE,
     COURT_PENGUIN,
@@ -119,6 +120,19 @@ class PebblesPresenter:
             result=result_html(view, seats) if view.over else "",
             table=table_html(view, seats, now, acting),
         )
+
+    # -- a study's marks (waddle.ui.presenter.StudyPresenter; see .study_marks) -----------
+
+    def draw_marks(
+        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        return study_marks.draw_marks(scene.view, marks, arrows)
+
+    def mark_table(self, scene: Scene, table: str, marks: Sequence[str]) -> str:
+        return study_marks.mark_table(scene.view, table, marks)
+
+    def place_words(self, view: PebblesView, place: str) -> str:
+        return study_marks.place_words(view, place)
 
     def focus_hex(self, scene: Scene) -> str | None:
         view: PebblesView = scene.view

@@ -122,6 +122,8 @@ class _Static:
     pebble_at: tuple[float, ...]
     """Each tile's pebbles, as an x offset from its centre: away from a pathway token on
     the tile's lower half."""
+    routes: tuple[str, ...] = ()
+    """Each pathway's line (an SVG path), in the layout's order."""
 
 
 @cache
@@ -154,12 +156,14 @@ def _static(layout: Layout) -> _Static:
     middle = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
     rim = max(math.hypot(x - middle[0], y - middle[1]) for x, y in centres) + SIZE * 1.05
     pathway_parts = []
+    routes = []
     pebble_at = [-7.0] * len(layout.tiles)
     for k, (a, b) in enumerate(layout.pathways):
         colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
         path, ends, points = _pathway_route(
             centres[layout.index[a]], centres[layout.index[b]], middle, rim + 9.0 * k
         )
+        routes.append(path)
         xs += [x for x, _ in points]
         ys += [y for _, y in points]
         for tile, (x, y) in zip((a, b), ends, strict=True):
@@ -183,8 +187,24 @@ def _static(layout: Layout) -> _Static:
         f"{max(xs) - min(xs) + 2 * pad:.1f} {max(ys) - min(ys) + 2 * pad:.1f}"
     )
     return _Static(
-        view_box, centres, tuple(shapes), edges, "".join(pathway_parts), tuple(pebble_at)
+        view_box,
+        centres,
+        tuple(shapes),
+        edges,
+        "".join(pathway_parts),
+        tuple(pebble_at),
+        tuple(routes),
     )
+
+
+def tile_centres(layout: Layout) -> tuple[tuple[float, float], ...]:
+    """Each tile's centre on the board drawing, in tile order (for a study's marks)."""
+    return _static(layout).centres
+
+
+def pathway_routes(layout: Layout) -> tuple[str, ...]:
+    """Each pathway's line on the board drawing (an SVG path), in the layout's order."""
+    return _static(layout).routes
 
 
 def _pathway_route(

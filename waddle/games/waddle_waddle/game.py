@@ -142,6 +142,12 @@ class WaddleWaddleGame(GamePackage):
         )
         return summary, warnings
 
+    def board_editor(self) -> Any:
+        """The board editor's half of the game (:class:`waddle.ui.editor.BoardEditor`)."""
+        from waddle.games.waddle_waddle.editor import EDITOR
+
+        return EDITOR
+
     def record_from_json(self, data: Any) -> Record:
         return Record.from_json(data)
 

@@ -57,7 +57,7 @@ from waddle.core.links import (
 )
 from waddle.core.records import BoardError, RecordError
 from waddle.core.study import Study, read_study, write_study
-from waddle.games.waddle_waddle.cards import KEVIN, THREAT0, full_deck
+from waddle.games.waddle_waddle.cards import KEVIN, SPECIES_CODES, THREAT0, full_deck
 from waddle.games.waddle_waddle.components import (
     BUILT_IN,
     ROOKERIES,
@@ -91,6 +91,13 @@ it without the handicap."""
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
+
+CARD_CODES: tuple[str, ...] = (
+    *(f"{species}{n}" for species in SPECIES_CODES for n in range(1, 7)),
+    "Kv",
+)
+"""Every card a hand, the floe or a waddle may show, in card order: the 36 penguins and
+Kevin (threat cards go to the map as they come up: a study marks the rookery)."""
 
 _SWITCHES = tuple(f.name for f in fields(Options) if f.name not in ("seasons", "hero_handicap"))
 _HANDICAP_BITS = 6
@@ -131,7 +138,7 @@ def encode_link(
         _write_setup(w, setup)
     write_actions(w, record.start(), record.actions)
     write_seats(w, names, bots, setup.players, BOT_LEVELS)
-    write_study(w, study, places(record), setup.players, bots)
+    write_study(w, study, places(record), setup.players, bots, base=len(ROOKERY_IDS))
     return (PREFIX if handicap is None else PREFIX_HANDICAP) + pack_text(w.to_bytes())
 
 
@@ -177,16 +184,26 @@ def decode_link(text: str) -> LinkedGame:
         state = record.start()
         read_actions(r, state)
         names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
-        study = read_study(r, places(record), len(state.history))
+        study = read_study(r, places(record), len(state.history), base=len(ROOKERY_IDS))
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
     return LinkedGame(record.with_actions(state.history), names, bots, study)
 
 
 def places(record: Record) -> tuple[str, ...]:
-    """The places a study may mark: the five rookeries, by id (what the page's rookery
-    hooks carry)."""
-    return ROOKERY_IDS
+    """The places a study may mark, in a fixed order: the five rookeries, by id (what the
+    map's ``data-hex`` hooks carry), then every card a table may show, as ``"card:Ki3"``
+    (its ``data-card``), in card order (:data:`CARD_CODES`).
+
+    The rookeries come first and alone set the width of a mark in a link's steps, as
+    before cards could be marked (:func:`waddle.core.study.write_study`'s ``base``), so
+    study links written then open as they did.
+
+    >>> names = places(None)
+    >>> names[:2], names[5], names[-1], len(names)
+    (('macquarie', 'peninsula'), 'card:Mg1', 'card:Kv', 42)
+    """
+    return (*ROOKERY_IDS, *(f"card:{c}" for c in CARD_CODES))
 
 
 # -- a setup written out --------------------------------------------------------------------

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from waddle.core.game import OMNISCIENT
 from waddle.games.waddle_waddle import actions as K
+from waddle.games.waddle_waddle import study_marks
 from waddle.games.waddle_waddle.actions import Action, parse_action
 from waddle.games.waddle_waddle.cards import cards
 from waddle.games.waddle_waddle.clicks import (
@@ -145,6 +146,19 @@ class WaddleWaddlePresenter:
             result=result_html(view, seats) if view.over else "",
             table=table_html(view, seats, now, ui.selected if acting else ()),
         )
+
+    # -- a study's marks (waddle.ui.presenter.StudyPresenter; see .study_marks) -----------
+
+    def draw_marks(
+        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        return study_marks.draw_marks(scene.view, marks, arrows)
+
+    def mark_table(self, scene: Scene, table: str, marks: Sequence[str]) -> str:
+        return study_marks.mark_table(scene.view, table, marks)
+
+    def place_words(self, view: View, place: str) -> str:
+        return study_marks.place_words(view, place)
 
     def focus_hex(self, scene: Scene) -> str | None:
         return None  # the map fits any screen: it is never zoomed
