@@ -307,6 +307,17 @@ class GamePackage:
             players or list(self.bench_players), seconds, processes, out
         )
 
+    def search_config(self, state: GameState) -> Any:
+        """The hard bot's search (a :class:`waddle.core.mcts.MctsConfig`) at ``state``:
+        what the win-chance meter and the game review search with (``ai.search_config``)."""
+        return self._module("ai").search_config(state)
+
+    @property
+    def meter(self) -> Any:
+        """The win-chance meter's budget and calibration (a :class:`waddle.core.analysis.
+        Meter`, ``ai.METER``)."""
+        return self._module("ai").METER
+
     # -- front end ------------------------------------------------------------------------
 
     def presenter(self) -> Any:
