@@ -83,8 +83,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
 METER = Meter(iterations=6000)
-"""The win-chance meter's budget and calibration (:mod:`waddle.core.analysis`): see
-docs/benchmarks.md, "Calibration", for the figures behind them."""
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only."""
 

@@ -53,8 +53,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as :func:`make_bot` and the command line name them."""
 
 METER = Meter(iterations=1600)
-"""The win-chance meter's budget and calibration (:mod:`waddle.core.analysis`): see
-docs/benchmarks.md, "Calibration", for the figures behind them."""
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 
 EMPTY = -1
 

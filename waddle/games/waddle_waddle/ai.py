@@ -94,8 +94,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
 METER = Meter(iterations=400)
-"""The win-chance meter's budget and calibration (:mod:`waddle.core.analysis`): see
-docs/benchmarks.md, "Calibration", for the figures behind them."""
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 
 
 # -- estimating the end: the tree search's evaluation ----------------------------------------------
