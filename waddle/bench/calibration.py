@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TextIO
 
 from waddle.bench.results import Line, append_line, existing_lines, game_key, grouped, span
-from waddle.core.analysis import meter_for
+from waddle.core.analysis import calibrate, meter_for
 from waddle.core.game import CHANCE, resolve_chance
 from waddle.games import GAMES
 
@@ -143,35 +143,39 @@ def _play(lines: list[Line], processes: int) -> Iterator[Line]:
 # -- the summary -------------------------------------------------------------------------
 
 
-def samples(lines: Sequence[Line], after_opening: bool = False) -> list[tuple[float, float, int]]:
-    """Every ``(raw estimate, win share, players)`` of every seat at every decision."""
+def samples(
+    lines: Sequence[Line], shrink: float = 1.0, after_opening: bool = False
+) -> list[tuple[float, float, int]]:
+    """Every ``(estimate, win share, players)`` of every seat at every decision, the
+    estimates calibrated by ``shrink`` as the meter does (:func:`~waddle.core.analysis.
+    calibrate`; 1: raw)."""
     out = []
     for line in lines:
         estimates = line["estimates"]
         skip = int(len(estimates) * OPENING) if after_opening else 0
         for _ply, shares in estimates[skip:]:
-            for p, share in enumerate(shares):
+            for p, share in enumerate(calibrate(shares, shrink)):
                 out.append((share, line["wins"][p], len(shares)))
     return out
 
 
-def brier(rows: Sequence[tuple[float, float, int]], shrink: float | None) -> float:
-    """Mean squared error of the estimates (calibrated by ``shrink``; None: the fair share
-    instead of the estimate, the baseline).
+def brier(rows: Sequence[tuple[float, float, int]], baseline: bool = False) -> float:
+    """Mean squared error of the estimates against the win shares (``baseline``: of the
+    fair share instead of the estimate).
 
-    >>> brier([(1.0, 1.0, 2), (0.0, 0.0, 2)], 1.0), brier([(1.0, 1.0, 2)], None)
+    >>> brier([(1.0, 1.0, 2), (0.0, 0.0, 2)]), brier([(1.0, 1.0, 2)], baseline=True)
     (0.0, 0.25)
     """
     total = 0.0
     for p, won, n in rows:
-        fair = 1.0 / n
-        guess = fair if shrink is None else fair + shrink * (p - fair)
+        guess = 1.0 / n if baseline else p
         total += (guess - won) ** 2
     return total / len(rows) if rows else 0.0
 
 
 def fitted_shrink(rows: Sequence[tuple[float, float, int]]) -> float:
-    """The shrink toward the fair share that minimises the Brier score of ``rows``.
+    """The shrink toward the fair share that minimises the Brier score of raw ``rows``
+    (least squares, before :func:`~waddle.core.analysis.calibrate` clips to [0, 1]).
 
     >>> fitted_shrink([(0.9, 1.0, 2), (0.1, 0.0, 2), (0.9, 0.0, 2), (0.1, 1.0, 2)])
     0.0
@@ -184,28 +188,20 @@ def fitted_shrink(rows: Sequence[tuple[float, float, int]]) -> float:
     return max(0.0, num / den) if den else 1.0
 
 
-def table(
-    rows: Sequence[tuple[float, float, int]], shrink: float
-) -> list[tuple[int, float, float]]:
+def table(rows: Sequence[tuple[float, float, int]]) -> list[tuple[int, float, float]]:
     """Per tenth of predicted chance: how many estimates, their mean and how often won."""
     count = [0] * BUCKETS
     said = [0.0] * BUCKETS
     won = [0.0] * BUCKETS
-    for p, w, n in rows:
-        q = calibrate_one(p, n, shrink)
-        b = min(BUCKETS - 1, int(q * BUCKETS))
+    for p, w, _n in rows:
+        b = min(BUCKETS - 1, int(p * BUCKETS))
         count[b] += 1
-        said[b] += q
+        said[b] += p
         won[b] += w
     return [
         (count[b], said[b] / count[b] if count[b] else 0.0, won[b] / count[b] if count[b] else 0.0)
         for b in range(BUCKETS)
     ]
-
-
-def calibrate_one(p: float, players: int, shrink: float) -> float:
-    fair = 1.0 / players
-    return fair + shrink * (p - fair)
 
 
 def print_summary(lines: Sequence[Line], out: TextIO) -> None:
@@ -230,13 +226,13 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
         "an estimate)",
         file=out,
     )
-    every, late = samples(lines), samples(lines, after_opening=True)
     for label, used in (("calibrated", shrink), ("raw", 1.0)):
         if label == "raw" and shrink == 1.0:
             continue
+        every, late = samples(lines, used), samples(lines, used, after_opening=True)
         print(f"  {label} (shrink {used:g}):", file=out)
         print(f"  {'predicted':>10} {'count':>6} {'mean said':>9} {'won':>6} {'off':>6}", file=out)
-        for b, (n, said, won) in enumerate(table(every, used)):
+        for b, (n, said, won) in enumerate(table(every)):
             if n:
                 flag = (
                     "  <-- 100+ samples, off by more than 10 points"
@@ -249,12 +245,13 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
                     file=out,
                 )
         for name, rows in (("all decisions", every), ("after the opening", late)):
-            meter, base = brier(rows, used), brier(rows, None)
+            meter, base = brier(rows), brier(rows, baseline=True)
             print(
                 f"  Brier, {name}: {meter:.4f} against {base:.4f} for the fair share "
                 f"({100 * (1 - meter / base) if base else 0:.0f}% better)",
                 file=out,
             )
+    every, late = samples(lines), samples(lines, after_opening=True)
     print(
         f"  fitted shrink: {fitted_shrink(every):.2f} (all decisions), "
         f"{fitted_shrink(late):.2f} (after the opening)",

@@ -86,9 +86,16 @@ class Meter:
 
 
 def calibrate(raw: Sequence[float], shrink: float) -> list[float]:
-    """``raw`` win shares pulled toward ``1/len(raw)`` by ``shrink`` (1: unchanged)."""
+    """``raw`` win shares pulled toward ``1/len(raw)`` by ``shrink`` (1: unchanged; above 1
+    pushed away from it, for a search that is too cautious), kept within [0, 1] and
+    summing to one.
+
+    >>> calibrate([0.5, 0.3, 0.2], 1.0), calibrate([0.9, 0.1], 2.0)
+    ([0.5, 0.3, 0.2], [1.0, 0.0])
+    """
     fair = 1.0 / len(raw)
-    return [fair + shrink * (p - fair) for p in raw]
+    out = [min(1.0, max(0.0, fair + shrink * (p - fair))) for p in raw]
+    return out if shrink <= 1.0 else normalised(out)
 
 
 def normalised(values: Sequence[float]) -> list[float]:

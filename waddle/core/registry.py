@@ -327,6 +327,31 @@ class GamePackage:
         return getattr(self._module("tutorial"), self.tutorial_class)()
 
 
+class AnalysisHooks:
+    """The optional analysis parts of a :class:`GamePackage` (docs/architecture.md, "What a
+    game provides"), for a game whose package has ``explain.py`` and ``series.py``; a
+    game's ``GAME`` class lists it before :class:`GamePackage` to offer them. Shared code
+    asks for each with ``getattr``, so a game without them simply does not offer them."""
+
+    def explain_move(self, state: GameState, action: Any) -> str:
+        """Why ``action`` is good in ``state``, in the game's own terms: a verb phrase that
+        follows "It" ("joins your waddle to 5 penguins (+9 VP)")."""
+        return self._module("explain").explain(state, action)  # type: ignore[attr-defined]
+
+    def move_name(self, state: GameState, action: Any) -> str:
+        """``action`` as a player names it, places as the board names them."""
+        return self._module("explain").move_name(state, action)  # type: ignore[attr-defined]
+
+    def action_places(self, state: GameState, action: Any) -> list[str]:
+        """The places ``action`` touches, as :meth:`GamePackage.places` names them (the
+        board's ``data-hex`` values); two places are a move from the first to the second."""
+        return self._module("explain").action_places(state, action)  # type: ignore[attr-defined]
+
+    def score_series(self, record: GameRecord) -> tuple[list[str], list[list[int]]]:
+        """Each seat's score over the game: a label per point and per seat its scores."""
+        return self._module("series").score_series(record)  # type: ignore[attr-defined]
+
+
 class Registry:
     """The games of the platform, in the order the chooser shows them."""
 
