@@ -129,7 +129,7 @@ def test_waddle_waddle_explains_a_waddle_played_by_its_nests_and_points():
 
 @pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
 def test_a_score_series_starts_at_the_start_and_ends_on_the_final_scores(game_id):
-    game, record, _positions_, final = _positions(game_id, players=3 if game_id != "htmf" else 2)
+    game, record, _, final = _positions(game_id, players=3 if game_id != "htmf" else 2)
     labels, seats = game.score_series(record)
     assert labels[0] == "start" and labels[-1] == "end"
     assert len(seats) == final.num_players
