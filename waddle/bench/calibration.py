@@ -64,10 +64,11 @@ def run(
         if line["kind"] == "calibration"
     }
     counts = list(players or range(entry.players[0], entry.players[1] + 1))
+    # Seeds outer, player counts inner: a run stopped early has every player count.
     lines = [
         _line(game, n, s, iterations)
-        for n in counts
         for s in range(seed, seed + (games or DEFAULT_GAMES))
+        for n in counts
     ]
     have = [done[game_key(line)] for line in lines if game_key(line) in done]
     todo = [line for line in lines if game_key(line) not in done]
