@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from waddle.core.analysis import Meter, WinChance, meter_for
+from waddle.core.analysis import Meter, WinChance, meter_for, power_of
 from waddle.core.game import CHANCE, OMNISCIENT, resolve_chance
 from waddle.core.mcts import MctsConfig
 from waddle.core.nim import Nim
@@ -46,7 +46,7 @@ def test_a_won_position_gives_the_player_to_move_nearly_every_chance():
 def test_a_finished_game_gives_its_result_not_an_estimate():
     state = Nim(players=2, stones=1)
     state.apply(1)
-    meter = WinChance(state, MctsConfig(), iterations=100, seed=0, shrink=0.5)
+    meter = WinChance(state, MctsConfig(), iterations=100, seed=0, power=0.5)
     assert meter.finished and meter.progress == 1.0
     assert meter.chances() == [1.0 if p in state.winners() else 0.0 for p in range(2)]
 
@@ -99,10 +99,17 @@ def test_the_omniscient_estimate_of_a_card_game_may_use_every_card():
     assert len(figures) > 1
 
 
-def test_the_calibration_pulls_toward_the_fair_share_and_keeps_the_sum():
-    meter = Meter(100, shrink=0.6)
-    assert meter.calibrated([0.9, 0.1]) == pytest.approx([0.74, 0.26])
-    assert sum(meter.calibrated([0.5, 0.3, 0.2])) == pytest.approx(1.0)
+def test_the_calibration_softens_below_one_sharpens_above_and_keeps_the_sum():
+    assert Meter(100, power=0.5).calibrated([0.9, 0.1]) == pytest.approx([0.75, 0.25])
+    assert Meter(100, power=2.0).calibrated([0.75, 0.25]) == pytest.approx([0.9, 0.1])
+    assert sum(Meter(100, power=1.75).calibrated([0.5, 0.3, 0.2])) == pytest.approx(1.0)
+    assert Meter(100, power=1.0).calibrated([0.6, 0.4]) == [0.6, 0.4]
+
+
+def test_a_power_in_quarters_is_computed_exactly_as_pow_would():
+    for p in (0.0, 0.013, 0.25, 0.5, 0.77, 1.0):
+        for k in (0.25, 0.5, 1.25, 1.75, 3.0):
+            assert power_of(p, k) == pytest.approx(p**k, rel=1e-12, abs=1e-15)
 
 
 def test_after_a_root_action_gives_its_estimate_and_an_untried_one_none():

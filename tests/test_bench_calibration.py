@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from waddle.bench.calibration import brier, fitted_shrink, samples, table
+from waddle.bench.calibration import brier, fitted_power, samples, table
 from waddle.cli import main
 
 
@@ -32,7 +32,7 @@ def test_a_run_writes_the_meters_estimates_and_summarizes_to_what_it_printed(gam
     assert sum(line["wins"]) == pytest.approx(1)
     code, summary = run("--summarize", str(results))
     assert code == 0 and out.endswith(summary)
-    assert "Brier, after the opening" in summary and "fitted shrink" in summary
+    assert "Brier, after the opening" in summary and "fitted power" in summary
 
 
 def test_a_resumed_run_plays_only_the_games_the_file_lacks(tmp_path):
@@ -50,11 +50,11 @@ def test_a_perfect_forecast_scores_zero_and_the_fair_share_a_quarter_with_two_pl
     assert table(rows)[9] == (2, 1.0, 1.0) and table(rows)[0] == (2, 0.0, 0.0)
 
 
-def test_the_fitted_shrink_undoes_an_overconfident_forecast():
-    # Said 90% but won 70% of the time: the best shrink toward 50% is 0.5 (90 -> 70).
+def test_the_fitted_power_softens_an_overconfident_forecast():
+    # Said 90% but won 70% of the time: the best power is 0.5 (90% -> 75%; 0.25: 62.5%).
     lines = [{"estimates": [[0, [0.9, 0.1]]], "wins": [1.0, 0.0]} for _ in range(7)] + [
         {"estimates": [[0, [0.9, 0.1]]], "wins": [0.0, 1.0]} for _ in range(3)
     ]
-    assert fitted_shrink(samples(lines)) == pytest.approx(0.5)
-    calibrated = samples(lines, shrink=0.5)
+    assert fitted_power(lines) == 0.5
+    calibrated = samples(lines, power=0.5)
     assert brier(calibrated) < brier(samples(lines))

@@ -20,12 +20,13 @@ table (predicted 0-10%, 10-20%, ... against how often that seat won, with counts
 Brier score (mean squared error of each seat's estimate against its win share) beside the
 fair-share baseline (``1/players`` for everyone), over all decisions and after the
 opening (a game's first quarter of decisions), first with the game's current calibration
-(``Meter.shrink``), then raw; and the shrink that would minimise the Brier score on these
-games (least squares has it in closed form), which is how ``Meter.shrink`` is fitted.
+(``Meter.power``), then raw; and the power that would minimise the Brier score on these
+games (:data:`POWERS`, tried in turn), which is how ``Meter.power`` is fitted.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -145,17 +146,17 @@ def _play(lines: list[Line], processes: int) -> Iterator[Line]:
 
 
 def samples(
-    lines: Sequence[Line], shrink: float = 1.0, after_opening: bool = False
+    lines: Sequence[Line], power: float = 1.0, after_opening: bool = False
 ) -> list[tuple[float, float, int]]:
     """Every ``(estimate, win share, players)`` of every seat at every decision, the
-    estimates calibrated by ``shrink`` as the meter does (:func:`~waddle.core.analysis.
+    estimates calibrated by ``power`` as the meter does (:func:`~waddle.core.analysis.
     calibrate`; 1: raw)."""
     out = []
     for line in lines:
         estimates = line["estimates"]
         skip = int(len(estimates) * OPENING) if after_opening else 0
         for _ply, shares in estimates[skip:]:
-            for p, share in enumerate(calibrate(shares, shrink)):
+            for p, share in enumerate(calibrate(shares, power)):
                 out.append((share, line["wins"][p], len(shares)))
     return out
 
@@ -174,19 +175,25 @@ def brier(rows: Sequence[tuple[float, float, int]], baseline: bool = False) -> f
     return total / len(rows) if rows else 0.0
 
 
-def fitted_shrink(rows: Sequence[tuple[float, float, int]]) -> float:
-    """The shrink toward the fair share that minimises the Brier score of raw ``rows``
-    (least squares, before :func:`~waddle.core.analysis.calibrate` clips to [0, 1]).
+POWERS = tuple(k / 4 for k in range(0, 17))
+"""The calibration powers the fit tries: 0 to 4 in quarters (what :func:`~waddle.core.
+analysis.power_of` computes exactly)."""
 
-    >>> fitted_shrink([(0.9, 1.0, 2), (0.1, 0.0, 2), (0.9, 0.0, 2), (0.1, 1.0, 2)])
-    0.0
+
+def fitted_power(lines: Sequence[Line], after_opening: bool = False) -> float:
+    """The calibration power that minimises the Brier score of ``lines``' estimates.
+
+    >>> said_90_won_70 = [{"estimates": [[0, [0.9, 0.1]]], "wins": [1.0, 0.0]}] * 7 + [
+    ...     {"estimates": [[0, [0.9, 0.1]]], "wins": [0.0, 1.0]}] * 3
+    >>> fitted_power(said_90_won_70)  # 0.9 and 0.1 to the power 0.5 -> 75% and 25%
+    0.5
     """
-    num = den = 0.0
-    for p, won, n in rows:
-        fair = 1.0 / n
-        num += (p - fair) * (won - fair)
-        den += (p - fair) ** 2
-    return max(0.0, num / den) if den else 1.0
+    best, best_score = 1.0, math.inf
+    for power in POWERS:
+        score = brier(samples(lines, power, after_opening))
+        if score < best_score - 1e-12:
+            best, best_score = power, score
+    return best
 
 
 def table(rows: Sequence[tuple[float, float, int]]) -> list[tuple[int, float, float]]:
@@ -215,7 +222,7 @@ def print_summary(lines: Sequence[Line], out: TextIO) -> None:
 def _print_game(lines: list[Line], out: TextIO) -> None:
     first = lines[0]
     entry = GAMES.by_id(first["game"])
-    shrink = entry.load().meter.shrink
+    power = entry.load().meter.power
     counts = sorted({line["players"] for line in lines})
     cpu = sum(line.get("cpu", 0.0) for line in lines)
     decisions = sum(len(line["estimates"]) for line in lines)
@@ -227,11 +234,11 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
         "an estimate)",
         file=out,
     )
-    for label, used in (("calibrated", shrink), ("raw", 1.0)):
-        if label == "raw" and shrink == 1.0:
+    for label, used in (("calibrated", power), ("raw", 1.0)):
+        if label == "raw" and power == 1.0:
             continue
         every, late = samples(lines, used), samples(lines, used, after_opening=True)
-        print(f"  {label} (shrink {used:g}):", file=out)
+        print(f"  {label} (power {used:g}):", file=out)
         print(f"  {'predicted':>10} {'count':>6} {'mean said':>9} {'won':>6} {'off':>6}", file=out)
         for b, (n, said, won) in enumerate(table(every)):
             if n:
@@ -252,13 +259,12 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
                 f"({100 * (1 - meter / base) if base else 0:.0f}% better)",
                 file=out,
             )
-    every, late = samples(lines), samples(lines, after_opening=True)
     print(
-        f"  fitted shrink: {fitted_shrink(every):.2f} (all decisions), "
-        f"{fitted_shrink(late):.2f} (after the opening)",
+        f"  fitted power: {fitted_power(lines):g} (all decisions), "
+        f"{fitted_power(lines, after_opening=True):g} (after the opening)",
         file=out,
     )
     out.flush()
 
 
-__all__ = ["brier", "fitted_shrink", "play_one", "print_summary", "run", "samples"]
+__all__ = ["POWERS", "brier", "fitted_power", "play_one", "print_summary", "run", "samples"]

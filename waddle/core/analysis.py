@@ -23,10 +23,10 @@ real winners' shares when it reached the end of the game, else the game's own ev
 normalised to sum to one (a search that stops playouts early values the position there:
 that is its guess at who wins). The estimate is the mean of those over the playouts through
 the root's most visited action (the search's move: the value of the position when the
-player to move plays well), shrunk toward the fair share ``1/players`` by the game's
-:attr:`Meter.shrink`, a calibration fitted by ``python -m waddle bench calibration`` (a
-search's win shares run overconfident: the best of several noisy means is optimistic, and
-an early stop's evaluation is sure of itself).
+player to move plays well), calibrated by the game's :attr:`Meter.power`, fitted by
+``python -m waddle bench calibration``: a search's win shares can be too sure (the best of
+several noisy means is optimistic, an early stop's evaluation is sure of itself) or too
+cautious (noisy playouts finish games more randomly than good players do).
 
 Whose knowledge. With hidden information, the estimate uses only what ``viewer`` may see:
 the search never holds the real state, only one determinization of it for ``viewer``
@@ -60,13 +60,14 @@ class Meter:
       that one estimate takes about 0.2-0.4 s of CPython (0.5-1 s under Pyodide, a few
       times slower), and deterministic (an iteration budget, not a time). With more
       players a playout costs more, so :meth:`budget` scales it by ``2/players``.
-    - ``shrink``: the calibration, ``p -> 1/n + shrink * (p - 1/n)``: 1 keeps the search's
-      figures, less pulls them toward the fair share. Fitted by the calibration benchmark
-      (docs/benchmarks.md) and kept in the game's ``ai.py``.
+    - ``power``: the calibration, each share raised to ``power`` and normalised
+      (:func:`calibrate`): 1 keeps the search's figures, less pulls them toward the fair
+      share, more sharpens them. Fitted by the calibration benchmark (docs/benchmarks.md,
+      "Calibration") and kept in the game's ``ai.py``.
     """
 
     iterations: int
-    shrink: float = 1.0
+    power: float = 1.0
 
     def budget(self, players: int) -> int:
         """The iterations of one estimate with ``players`` players.
@@ -77,25 +78,45 @@ class Meter:
         return max(50, round(self.iterations * 2 / max(2, players)))
 
     def calibrated(self, raw: Sequence[float]) -> list[float]:
-        """``raw`` shares shrunk toward the fair share (they still sum to one).
+        """``raw`` shares calibrated (they still sum to one).
 
-        >>> Meter(100, shrink=0.5).calibrated([1.0, 0.0])
-        [0.75, 0.25]
+        >>> [round(p, 4) for p in Meter(100, power=0.5).calibrated([0.8, 0.2])]
+        [0.6667, 0.3333]
         """
-        return calibrate(raw, self.shrink)
+        return calibrate(raw, self.power)
 
 
-def calibrate(raw: Sequence[float], shrink: float) -> list[float]:
-    """``raw`` win shares pulled toward ``1/len(raw)`` by ``shrink`` (1: unchanged; above 1
-    pushed away from it, for a search that is too cautious), kept within [0, 1] and
-    summing to one.
+def power_of(p: float, power: float) -> float:
+    """``p ** power`` for a power in quarters, from ``*`` and ``sqrt`` only: both are
+    correctly rounded, so the figures are the same on every platform (``**`` with a
+    fractional power is not promised to be).
 
-    >>> calibrate([0.5, 0.3, 0.2], 1.0), calibrate([0.9, 0.1], 2.0)
-    ([0.5, 0.3, 0.2], [1.0, 0.0])
+    >>> power_of(0.25, 2.0), power_of(0.25, 0.5), power_of(0.0, 0.25)
+    (0.0625, 0.5, 0.0)
     """
-    fair = 1.0 / len(raw)
-    out = [min(1.0, max(0.0, fair + shrink * (p - fair))) for p in raw]
-    return out if shrink <= 1.0 else normalised(out)
+    quarters = round(power * 4)
+    out = 1.0
+    for _ in range(quarters // 4):
+        out *= p
+    rest = quarters % 4
+    if rest >= 2:
+        out *= math.sqrt(p)
+    if rest % 2:
+        out *= math.sqrt(math.sqrt(p))
+    return out
+
+
+def calibrate(raw: Sequence[float], power: float) -> list[float]:
+    """``raw`` win shares raised to ``power`` and normalised: 1 keeps them, less pulls them
+    toward the fair share (0: everyone's is fair), more pushes the leader's up (a search
+    too cautious). Powers are taken in quarters (:func:`power_of`).
+
+    >>> calibrate([0.5, 0.3, 0.2], 1.0), calibrate([0.75, 0.25], 2.0), calibrate([0.9, 0.1], 0)
+    ([0.5, 0.3, 0.2], [0.9, 0.1], [0.5, 0.5])
+    """
+    if power == 1.0:
+        return list(raw)
+    return normalised([power_of(p, power) for p in raw])
 
 
 def normalised(values: Sequence[float]) -> list[float]:
@@ -134,7 +155,7 @@ class WinChance:
 
     ``chances()`` may be read at any time (fair shares before the first playout);
     ``best()`` is the search's move and ``after(action)`` the estimate after a root action
-    (for the game review). ``shrink`` is the game's calibration (:class:`Meter`).
+    (for the game review). ``power`` is the game's calibration (:class:`Meter`).
     """
 
     def __init__(
@@ -144,12 +165,12 @@ class WinChance:
         viewer: int = OMNISCIENT,
         iterations: int = 1000,
         seed: int = 0,
-        shrink: float = 1.0,
+        power: float = 1.0,
     ) -> None:
         self.players = state.num_players
         self.viewer = viewer
         self.iterations = max(1, iterations)
-        self.shrink = shrink
+        self.power = power
         self.elapsed = 0.0
         """Seconds spent in :meth:`advance` so far."""
         self.search: Mcts | None = None
@@ -241,10 +262,10 @@ class WinChance:
 
     def chances(self) -> list[float]:
         """Each seat's chance to win, calibrated; they sum to one. A finished game's are its
-        result (not shrunk: it is no estimate)."""
+        result (not calibrated: it is no estimate)."""
         if self._final is not None:
             return list(self._final)
-        return calibrate(self.raw(), self.shrink)
+        return calibrate(self.raw(), self.power)
 
     def _best_index(self) -> int | None:
         """The root action the search would play (most visits, then better mean for the
@@ -273,7 +294,7 @@ class WinChance:
         for k, child in enumerate(self.search.root.children):
             if child.action == action:
                 raw = [s / self._visits[k] for s in self._sums[k]]
-                return calibrate(raw, self.shrink), self._visits[k]
+                return calibrate(raw, self.power), self._visits[k]
         return None
 
 
@@ -298,8 +319,8 @@ def meter_for(
         viewer,
         iterations or settings.budget(state.num_players),
         seed,
-        settings.shrink,
+        settings.power,
     )
 
 
-__all__ = ["Meter", "WinChance", "calibrate", "meter_for", "normalised"]
+__all__ = ["Meter", "WinChance", "calibrate", "meter_for", "normalised", "power_of"]

@@ -52,7 +52,7 @@ from waddle.games.waddle.state import WaddleState
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as :func:`make_bot` and the command line name them."""
 
-METER = Meter(iterations=1600)
+METER = Meter(iterations=1600, power=2.0)
 """The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 
 EMPTY = -1
