@@ -16,7 +16,7 @@ from waddle.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
-KINDS = ("speed", "bots", "balance", "replay")
+KINDS = ("speed", "bots", "balance", "calibration", "replay")
 
 BOTS = {  # the quickest goal of each game, at 2 iterations a move
     "waddle": "two",

@@ -11,6 +11,9 @@ The kinds:
   seed whatever the machine's load (:mod:`waddle.bench.bots`).
 - ``balance``: self-play by one level in every seat: win shares by seat, and the game's own
   figures (pools, territories, heroes, ...) (:mod:`waddle.bench.balance`).
+- ``calibration``: the win-chance meter against results: self-play at the meter's budget,
+  its estimates against who won, a calibration table and Brier scores
+  (:mod:`waddle.bench.calibration`).
 - ``replay``: ``replay --jsonl`` in records per second, against the plain reference engines
   of the tests (:mod:`waddle.bench.replay`).
 
@@ -33,5 +36,5 @@ and optionally ``DEFAULT_GOALS``; its ``balance`` module gives ``BALANCE_OPTIONS
 A benchmark, not a test: it prints figures (docs/benchmarks.md gives each with its command).
 """
 
-KINDS = ("speed", "bots", "balance", "replay")
+KINDS = ("speed", "bots", "balance", "calibration", "replay")
 """The kinds of benchmark, in the order a summary of a mixed file prints them."""

@@ -9,6 +9,7 @@ lists them, so the rest of the command line does not pay for them.
     python -m waddle bench bots --game pebbles --goals two --iterations 150 --games 200
     python -m waddle bench balance --game waddle --players 3 --games 400 --results t.jsonl
     python -m waddle bench balance --summarize t.jsonl --fit
+    python -m waddle bench calibration --game htmf --players 2 3 --games 20 --results c.jsonl
     python -m waddle bench replay --rounds 9
 """
 
@@ -27,6 +28,7 @@ SUMMARY = {
     "speed": "waddle.bench.speed",
     "bots": "waddle.bench.bots",
     "balance": "waddle.bench.balance",
+    "calibration": "waddle.bench.calibration",
     "replay": "waddle.bench.replay",
 }
 
@@ -122,10 +124,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     """Add ``bench`` to the command line's subparsers ``sub`` and return its parser."""
     p = sub.add_parser(
         "bench",
-        help="benchmarks: speed (random games), bots, balance, replay",
+        help="benchmarks: speed (random games), bots, balance, calibration, replay",
         usage="%(prog)s [KIND] [--game ID] [options]",
         description="Benchmarks of the engines: figures, not tests. KIND is speed (the\n"
-        "default), bots, balance or replay; 'bench KIND --help' tells each one's options.",
+        "default), bots, balance, calibration or replay; 'bench KIND --help' tells each\n"
+        "one's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _speed(p, top=True)
@@ -197,6 +200,23 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )  # fmt: skip
     _processes(a)
     a.add_argument("--progress", action="store_true", help="a line on stderr after each game")
+
+    c = kinds.add_parser(
+        "calibration", help="the win-chance meter's estimates against who won",
+        description="The win-chance meter, measured: self-play at the meter's budget, its "
+        "estimate of every seat at every decision against who won: a calibration table and "
+        "the Brier score against the fair share, over all decisions and after the opening.",
+    )  # fmt: skip
+    _common(c)
+    _players(c, "player counts (default: all the game's)")
+    c.add_argument("--games", type=_positive(int), help="games per player count (default 12)")
+    c.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    c.add_argument(
+        "--budget", type=_positive(int), metavar="ITERATIONS",
+        help="the meter's iterations an estimate (default: the game's GAME.meter)",
+    )  # fmt: skip
+    _processes(c)
+    c.add_argument("--progress", action="store_true", help="a line on stderr after each game")
 
     r = kinds.add_parser(
         "replay", help="replay --jsonl in records per second, against reference engines",
@@ -286,6 +306,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bots.run(
             game, args.goals, out, args.games, args.seed, getattr(args, "seconds", None),
             args.iterations, dict(args.budget), processes, args.results, progress, counts,
+        )  # fmt: skip
+        return 0
+    if kind == "calibration":
+        from waddle.bench import calibration
+
+        calibration.run(
+            game, out, args.players, args.games, args.seed, args.budget, processes,
+            args.results, progress,
         )  # fmt: skip
         return 0
     from waddle.bench import balance

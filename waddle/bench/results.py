@@ -2,9 +2,10 @@
 (or measurement) finishes, so a long run stopped early keeps what it played and a run
 given the same file plays only the games it does not hold yet.
 
-Every line has ``"kind"`` (``speed``, ``bots``, ``balance``, ``replay``) and ``"game"`` (the
-game's id; a ``replay`` line has ``"games"``). A ``bots`` or ``balance`` line is one game:
-its ``seed``, seats, scores and winners, processor seconds; :func:`game_key` is what makes
+Every line has ``"kind"`` (``speed``, ``bots``, ``balance``, ``calibration``, ``replay``)
+and ``"game"`` (the game's id; a ``replay`` line has ``"games"``). A ``bots``, ``balance``
+or ``calibration`` line is one game: its ``seed``, seats, scores and winners, processor
+seconds (a ``calibration`` line also the meter's estimates); :func:`game_key` is what makes
 it that game and no other. Older files are read as they are (:func:`adapt`): the lines of
 the former per-game scripts, and game records, which a game's balance module may turn into
 lines.
@@ -65,6 +66,8 @@ def game_key(line: Line) -> tuple[Hashable, ...]:
     if kind == "balance":
         setup = json.dumps(line["setup"], sort_keys=True)
         return (kind, line["game"], line["players"], setup, line["seed"])
+    if kind == "calibration":
+        return (kind, line["game"], line["players"], line["iterations"], line["seed"])
     raise ValueError(f"a {kind} line is a measurement, not a game")
 
 

@@ -307,6 +307,17 @@ class GamePackage:
             players or list(self.bench_players), seconds, processes, out
         )
 
+    def search_config(self, state: GameState) -> Any:
+        """The hard bot's search (a :class:`waddle.core.mcts.MctsConfig`) at ``state``:
+        what the win-chance meter and the game review search with (``ai.search_config``)."""
+        return self._module("ai").search_config(state)
+
+    @property
+    def meter(self) -> Any:
+        """The win-chance meter's budget and calibration (a :class:`waddle.core.analysis.
+        Meter`, ``ai.METER``)."""
+        return self._module("ai").METER
+
     # -- front end ------------------------------------------------------------------------
 
     def presenter(self) -> Any:
@@ -314,6 +325,31 @@ class GamePackage:
 
     def tutorial(self) -> Any:
         return getattr(self._module("tutorial"), self.tutorial_class)()
+
+
+class AnalysisHooks:
+    """The optional analysis parts of a :class:`GamePackage` (docs/architecture.md, "What a
+    game provides"), for a game whose package has ``explain.py`` and ``series.py``; a
+    game's ``GAME`` class lists it before :class:`GamePackage` to offer them. Shared code
+    asks for each with ``getattr``, so a game without them simply does not offer them."""
+
+    def explain_move(self, state: GameState, action: Any) -> str:
+        """Why ``action`` is good in ``state``, in the game's own terms: a verb phrase that
+        follows "It" ("joins your waddle to 5 penguins (+9 VP)")."""
+        return self._module("explain").explain(state, action)  # type: ignore[attr-defined]
+
+    def move_name(self, state: GameState, action: Any) -> str:
+        """``action`` as a player names it, places as the board names them."""
+        return self._module("explain").move_name(state, action)  # type: ignore[attr-defined]
+
+    def action_places(self, state: GameState, action: Any) -> list[str]:
+        """The places ``action`` touches, as :meth:`GamePackage.places` names them (the
+        board's ``data-hex`` values); two places are a move from the first to the second."""
+        return self._module("explain").action_places(state, action)  # type: ignore[attr-defined]
+
+    def score_series(self, record: GameRecord) -> tuple[list[str], list[list[int]]]:
+        """Each seat's score over the game: a label per point and per seat its scores."""
+        return self._module("series").score_series(record)  # type: ignore[attr-defined]
 
 
 class Registry:

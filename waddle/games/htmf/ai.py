@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
     GreedyBot,
@@ -80,6 +81,9 @@ from waddle.games.htmf.state import HtmfState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
+
+METER = Meter(iterations=6000)
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only."""
 
@@ -221,16 +225,21 @@ class HardBot(SearchBot[Action]):
         self.knobs = knobs
 
     def start(self, state: HtmfState) -> Mcts[Action]:
-        knowledge = HtmfKnowledge(state.board, self.knobs, state.ply)
-        config = MctsConfig(
-            exploration=self.knobs.exploration,
-            policy=knowledge.policy,
-            evaluate=knowledge.evaluate,
-            playout_depth=self.knobs.playout_moves,
-            prior=knowledge.prior,
-            bias=self.knobs.bias,
-        )
-        return Mcts(state, self.budget, config, self.search_rng(state))
+        return Mcts(state, self.budget, search_config(state, self.knobs), self.search_rng(state))
+
+
+def search_config(state: HtmfState, knobs: HardKnobs = HARD) -> MctsConfig:
+    """The hard bot's search at ``state``: what the win-chance meter and the game review
+    search with too (``GAME.search_config``, :mod:`waddle.core.analysis`)."""
+    knowledge = HtmfKnowledge(state.board, knobs, state.ply)
+    return MctsConfig(
+        exploration=knobs.exploration,
+        policy=knowledge.policy,
+        evaluate=knowledge.evaluate,
+        playout_depth=knobs.playout_moves,
+        prior=knowledge.prior,
+        bias=knobs.bias,
+    )
 
 
 def make_bot(

@@ -17,14 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from waddle.core.records import BoardError
-from waddle.core.registry import GamePackage
+from waddle.core.registry import AnalysisHooks, GamePackage
 from waddle.games.htmf.board import Board, check_players, load_custom_board
 from waddle.games.htmf.link import BOT_LEVELS
 from waddle.games.htmf.record import Record, new_record
 from waddle.games.htmf.state import HtmfState
 
 
-class HtmfGame(GamePackage):
+class HtmfGame(AnalysisHooks, GamePackage):
     """The game Hey, That's My Fish!, for the registry entry ``htmf``."""
 
     id = "htmf"

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
     GreedyBot,
@@ -66,6 +67,9 @@ from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
+
+METER = Meter(iterations=500)
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end
@@ -539,15 +543,7 @@ class HardBot(SearchBot[Action]):
         self.knobs = knobs
 
     def start(self, state: PebblesState) -> InformationSetMcts[Action]:
-        knowledge = PebblesKnowledge(self.knobs)
-        config = MctsConfig(
-            exploration=self.knobs.exploration,
-            policy=knowledge.policy,
-            evaluate=knowledge.evaluate,
-            playout_depth=self.knobs.playout_decisions * state.players,
-            prior=knowledge.prior,
-            bias=self.knobs.bias,
-        )
+        config = search_config(state, self.knobs)
         share = STEP_SHARE.get(state.step, 0.5)
         budget = self.budget
         if budget.iterations is not None:
@@ -555,6 +551,20 @@ class HardBot(SearchBot[Action]):
         else:
             budget = Budget(seconds=budget.seconds * share)
         return InformationSetMcts(state, budget, config, self.search_rng(state))
+
+
+def search_config(state: PebblesState, knobs: HardKnobs = HARD) -> MctsConfig:
+    """The hard bot's search at ``state``: what the win-chance meter and the game review
+    search with too (``GAME.search_config``, :mod:`waddle.core.analysis`)."""
+    knowledge = PebblesKnowledge(knobs)
+    return MctsConfig(
+        exploration=knobs.exploration,
+        policy=knowledge.policy,
+        evaluate=knowledge.evaluate,
+        playout_depth=knobs.playout_decisions * state.players,
+        prior=knowledge.prior,
+        bias=knobs.bias,
+    )
 
 
 def make_bot(

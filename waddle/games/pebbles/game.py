@@ -19,7 +19,7 @@ from typing import Any
 
 from waddle.core.game import CHANCE
 from waddle.core.records import BoardError
-from waddle.core.registry import GamePackage
+from waddle.core.registry import AnalysisHooks, GamePackage
 from waddle.games.pebbles.cards import CARDS
 from waddle.games.pebbles.layout import check_layout, load_custom_layout
 from waddle.games.pebbles.link import BOT_LEVELS
@@ -27,7 +27,7 @@ from waddle.games.pebbles.record import Record, new_record
 from waddle.games.pebbles.state import PebblesState
 
 
-class PebblesGame(GamePackage):
+class PebblesGame(AnalysisHooks, GamePackage):
     """The game Pebbles, for the registry entry ``pebbles``."""
 
     id = "pebbles"

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
     GreedyBot,
@@ -50,6 +51,9 @@ from waddle.games.waddle.state import WaddleState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as :func:`make_bot` and the command line name them."""
+
+METER = Meter(iterations=1600, power=2.0)
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 
 EMPTY = -1
 
@@ -485,15 +489,20 @@ class HardBot(SearchBot[Action]):
         self.knobs = knobs
 
     def start(self, state: WaddleState) -> Mcts[Action]:
-        knowledge = WaddleKnowledge(state.board, self.knobs)
-        config = MctsConfig(
-            exploration=self.knobs.exploration,
-            policy=knowledge.policy,
-            evaluate=knowledge.evaluate,
-            prior=knowledge.prior,
-            bias=self.knobs.bias,
-        )
-        return Mcts(state, self.budget, config, self.search_rng(state))
+        return Mcts(state, self.budget, search_config(state, self.knobs), self.search_rng(state))
+
+
+def search_config(state: WaddleState, knobs: HardKnobs = HARD) -> MctsConfig:
+    """The hard bot's search at ``state``: what the win-chance meter and the game review
+    search with too (``GAME.search_config``, :mod:`waddle.core.analysis`)."""
+    knowledge = WaddleKnowledge(state.board, knobs)
+    return MctsConfig(
+        exploration=knobs.exploration,
+        policy=knowledge.policy,
+        evaluate=knowledge.evaluate,
+        prior=knowledge.prior,
+        bias=knobs.bias,
+    )
 
 
 def make_bot(

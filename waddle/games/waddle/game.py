@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from waddle.core.registry import GameOption, GamePackage
+from waddle.core.registry import AnalysisHooks, GameOption, GamePackage
 from waddle.core.study import Study
 from waddle.games.waddle.board import Board, load_custom_map
 from waddle.games.waddle.compensation import seat_compensation
@@ -24,7 +24,7 @@ from waddle.games.waddle.record import Record, new_record, starting_order
 from waddle.games.waddle.state import WaddleState
 
 
-class WaddleGame(GamePackage):
+class WaddleGame(AnalysisHooks, GamePackage):
     """The game Waddle, for the registry entry ``waddle``."""
 
     id = "waddle"

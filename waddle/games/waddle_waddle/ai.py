@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
     Decided,
@@ -91,6 +92,9 @@ from waddle.games.waddle_waddle.worth import (
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
+
+METER = Meter(iterations=400)
+"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 
 
 # -- estimating the end: the tree search's evaluation ----------------------------------------------
@@ -237,9 +241,15 @@ class HardBot(MctsBot):
         if state.phase not in SEARCHED:
             world = state.determinize(state.to_move(), rng)
             return Decided(state, self.budget, greedy_action(world, rng))
-        depth = None if self.config.playout_depth is None else self.config.playout_depth * state.n
-        config = replace(self.config, playout_depth=depth)
-        return InformationSetMcts(state, self.budget, config, rng)
+        return InformationSetMcts(state, self.budget, search_config(state, self.config), rng)
+
+
+def search_config(state: WaddleWaddleState, config: MctsConfig = HARD) -> MctsConfig:
+    """The hard bot's search at ``state`` (playouts of about one round: ``playout_depth``
+    per player): what the win-chance meter and the game review search with too
+    (``GAME.search_config``, :mod:`waddle.core.analysis`)."""
+    depth = None if config.playout_depth is None else config.playout_depth * state.n
+    return replace(config, playout_depth=depth)
 
 
 def make_bot(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from waddle.core.registry import GameOption, GamePackage
+from waddle.core.registry import AnalysisHooks, GameOption, GamePackage
 from waddle.games.waddle_waddle.components import load_components
 from waddle.games.waddle_waddle.handicap import hero_handicap
 from waddle.games.waddle_waddle.link import BOT_LEVELS
@@ -96,7 +96,7 @@ simplified rule on its own, and the hero handicap (not a rule: :mod:`.handicap`;
 record holds the current table for its player count)."""
 
 
-class WaddleWaddleGame(GamePackage):
+class WaddleWaddleGame(AnalysisHooks, GamePackage):
     """The game Waddle Waddle, for the registry entry ``waddle-waddle``."""
 
     id = "waddle-waddle"

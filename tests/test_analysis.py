@@ -1,0 +1,120 @@
+"""The win-chance meter (waddle/core/analysis.py): shares that sum to one, a finished game's
+result, figures that do not depend on how the estimate was sliced, and, in the card games,
+figures that depend only on what the viewer may see."""
+
+from __future__ import annotations
+
+import pytest
+
+from waddle.core.analysis import Meter, WinChance, meter_for, power_of
+from waddle.core.game import CHANCE, OMNISCIENT, resolve_chance
+from waddle.core.mcts import MctsConfig
+from waddle.core.nim import Nim
+from waddle.core.rng import Rng
+from waddle.games import GAMES
+
+
+def _played(game_id: str, players: int, seed: int, plies: int):
+    """A position ``plies`` decisions into a game between medium bots."""
+    game = GAMES.by_id(game_id).load()
+    state = game.new_record(players, seed).start()
+    bot = game.make_bot("medium", seed)
+    done = 0
+    while done < plies and not state.is_over():
+        if state.to_move() == CHANCE:
+            resolve_chance(state, seed)
+            continue
+        state.apply(bot.choose(state))
+        done += 1
+    return game, state
+
+
+def test_before_any_playout_every_seat_has_the_fair_share():
+    meter = WinChance(Nim(players=3, stones=9), MctsConfig(), iterations=50, seed=1)
+    assert meter.chances() == [1 / 3] * 3
+    assert meter.progress == 0.0 and not meter.finished
+
+
+def test_a_won_position_gives_the_player_to_move_nearly_every_chance():
+    meter = WinChance(Nim(players=2, stones=9), MctsConfig(), iterations=400, seed=2)
+    meter.advance()
+    chances = meter.chances()
+    assert chances[0] > 0.8  # 9 stones, take 1 to 3: the first player wins by leaving 8
+    assert meter.best() == 1
+
+
+def test_a_finished_game_gives_its_result_not_an_estimate():
+    state = Nim(players=2, stones=1)
+    state.apply(1)
+    meter = WinChance(state, MctsConfig(), iterations=100, seed=0, power=0.5)
+    assert meter.finished and meter.progress == 1.0
+    assert meter.chances() == [1.0 if p in state.winners() else 0.0 for p in range(2)]
+
+
+@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+def test_estimates_sum_to_one_and_do_not_depend_on_the_slicing(game_id):
+    game, state = _played(game_id, 3, seed=4, plies=6)
+    viewer = state.to_move()
+    whole = meter_for(game, state, viewer, seed=9, iterations=120)
+    whole.advance()
+    sliced = meter_for(game, state, viewer, seed=9, iterations=120)
+    steps = 0
+    while not sliced.advance(0.0):  # one playout per slice
+        steps += 1
+    assert steps > 50
+    assert whole.chances() == sliced.chances()
+    assert abs(sum(whole.chances()) - 1.0) < 1e-9
+    assert all(0.0 <= p <= 1.0 for p in whole.chances())
+
+
+@pytest.mark.parametrize("game_id", ["pebbles", "waddle-waddle"])
+@pytest.mark.parametrize("viewer_is_mover", [True, False])
+def test_the_card_games_estimate_depends_only_on_what_the_viewer_may_see(game_id, viewer_is_mover):
+    game, state = _played(game_id, 3, seed=6, plies=9)
+    mover = state.to_move()
+    viewer = mover if viewer_is_mover else (mover + 1) % state.num_players
+    figures = set()
+    hands = set()
+    for k in range(4):
+        # Another real game the viewer cannot tell from this one: every card it cannot
+        # see (other hands, the deck's order) dealt again.
+        world = state.determinize(viewer, Rng(100 + k)) if k else state
+        assert world.view(viewer) == state.view(viewer)
+        hands.add(repr([sorted(h) for p, h in enumerate(world.hands) if p != viewer]))
+        meter = meter_for(game, world, viewer, seed=3, iterations=80)
+        meter.advance()
+        figures.add(tuple(meter.chances()))
+    assert len(hands) > 1, "the hidden cards really changed"
+    assert len(figures) == 1
+
+
+def test_the_omniscient_estimate_of_a_card_game_may_use_every_card():
+    game, state = _played("pebbles", 2, seed=6, plies=9)
+    figures = set()
+    for k in range(3):
+        world = state.determinize(state.to_move(), Rng(200 + k)) if k else state
+        meter = meter_for(game, world, OMNISCIENT, seed=3, iterations=150)
+        meter.advance()
+        figures.add(tuple(meter.chances()))
+    assert len(figures) > 1
+
+
+def test_the_calibration_softens_below_one_sharpens_above_and_keeps_the_sum():
+    assert Meter(100, power=0.5).calibrated([0.9, 0.1]) == pytest.approx([0.75, 0.25])
+    assert Meter(100, power=2.0).calibrated([0.75, 0.25]) == pytest.approx([0.9, 0.1])
+    assert sum(Meter(100, power=1.75).calibrated([0.5, 0.3, 0.2])) == pytest.approx(1.0)
+    assert Meter(100, power=1.0).calibrated([0.6, 0.4]) == [0.6, 0.4]
+
+
+def test_a_power_in_quarters_is_computed_exactly_as_pow_would():
+    for p in (0.0, 0.013, 0.25, 0.5, 0.77, 1.0):
+        for k in (0.25, 0.5, 1.25, 1.75, 3.0):
+            assert power_of(p, k) == pytest.approx(p**k, rel=1e-12, abs=1e-15)
+
+
+def test_after_a_root_action_gives_its_estimate_and_an_untried_one_none():
+    meter = WinChance(Nim(players=2, stones=9), MctsConfig(), iterations=300, seed=2)
+    meter.advance()
+    chances, playouts = meter.after(1)
+    assert playouts > 0 and chances[0] > 0.5
+    assert meter.after(7) is None

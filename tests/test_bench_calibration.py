@@ -1,0 +1,60 @@
+"""``python -m waddle bench calibration`` (waddle/bench/calibration.py): a line per game with
+the meter's estimate of every seat at every decision, a summary with the calibration table
+and the Brier scores that a results file gives again, and resumed runs."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from waddle.bench.calibration import brier, fitted_power, samples, table
+from waddle.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["bench", "calibration", *argv], out=out, err=err)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["htmf", "pebbles"])
+def test_a_run_writes_the_meters_estimates_and_summarizes_to_what_it_printed(game, tmp_path):
+    results = tmp_path / "c.jsonl"
+    args = ("--game", game, "--players", "2", "--games", "1", "--budget", "8")
+    code, out = run(*args, "--processes", "1", "--results", str(results))
+    assert code == 0
+    (line,) = [json.loads(raw) for raw in results.read_text().splitlines()]
+    assert line["kind"] == "calibration" and line["iterations"] == 8
+    assert len(line["estimates"]) > 10
+    assert all(sum(shares) == pytest.approx(1, abs=1e-3) for _ply, shares in line["estimates"])
+    assert sum(line["wins"]) == pytest.approx(1)
+    code, summary = run("--summarize", str(results))
+    assert code == 0 and out.endswith(summary)
+    assert "Brier, after the opening" in summary and "fitted power" in summary
+
+
+def test_a_resumed_run_plays_only_the_games_the_file_lacks(tmp_path):
+    results = tmp_path / "c.jsonl"
+    args = ("--game", "htmf", "--players", "2", "--budget", "5", "--processes", "1")
+    run(*args, "--games", "1", "--results", str(results))
+    code, out = run(*args, "--games", "2", "--results", str(results))
+    assert code == 0 and "2 games, 1 of them from" in out and ": 1 played" in out
+
+
+def test_a_perfect_forecast_scores_zero_and_the_fair_share_a_quarter_with_two_players():
+    lines = [{"estimates": [[0, [1.0, 0.0]], [1, [1.0, 0.0]]], "wins": [1.0, 0.0]}]
+    rows = samples(lines)
+    assert brier(rows) == 0.0 and brier(rows, baseline=True) == 0.25
+    assert table(rows)[9] == (2, 1.0, 1.0) and table(rows)[0] == (2, 0.0, 0.0)
+
+
+def test_the_fitted_power_softens_an_overconfident_forecast():
+    # Said 90% but won 70% of the time: the best power is 0.5 (90% -> 75%; 0.25: 62.5%).
+    lines = [{"estimates": [[0, [0.9, 0.1]]], "wins": [1.0, 0.0]} for _ in range(7)] + [
+        {"estimates": [[0, [0.9, 0.1]]], "wins": [0.0, 1.0]} for _ in range(3)
+    ]
+    assert fitted_power(lines) == 0.5
+    calibrated = samples(lines, power=0.5)
+    assert brier(calibrated) < brier(samples(lines))

@@ -1,0 +1,116 @@
+"""The game review (waddle/app/review.py): a deliberately bad move is marked, the review
+can be stopped and read at any point, and it becomes a study with captions and marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from waddle.app.review import Review, classify, review_to_study
+from waddle.core.nim import Nim
+from waddle.core.study import Study
+from waddle.games import GAMES
+
+
+@dataclass
+class NimRecord:
+    """The smallest record: a pile of stones and the stones taken."""
+
+    stones: int
+    actions: list[int] = field(default_factory=list)
+    players: int = 2
+
+    def start(self) -> Nim:
+        return Nim(self.players, self.stones)
+
+    def with_actions(self, actions):
+        return NimRecord(self.stones, list(actions), self.players)
+
+
+class NimGame:
+    """A game as the review sees it: plain tree search, a pile's places are its stones."""
+
+    def places(self, record):
+        return tuple(str(k) for k in range(1, record.stones + 1))
+
+    def action_places(self, state, action):
+        return [str(state.stones), str(state.stones - action + 1)]
+
+    def move_name(self, state, action):
+        return f"take {action}"
+
+
+def _judged(actions, stones=9, iterations=600):
+    review = Review(NimGame(), NimRecord(stones, actions), seed=3, iterations=iterations)
+    while not review.step(0.05):
+        pass
+    return review
+
+
+def test_a_move_that_throws_a_won_game_away_is_a_blunder():
+    # 9 stones: taking 1 leaves 8 and wins; taking 3 leaves 6, which the other player
+    # turns into 4, a lost pile for the first player.
+    review = _judged([3, 2, 1, 3])
+    first = review.decisions[0]
+    assert first.played == 3 and first.best == 1
+    assert first.after_best > 0.8 and first.after_played < 0.2
+    assert first.kind == "blunder"
+    assert review.marked()[0] is first
+
+
+def test_the_best_move_is_never_marked():
+    review = _judged([1, 3, 1, 3])
+    assert review.decisions[0].kind is None
+    assert review.decisions[0].played == review.decisions[0].best == 1
+
+
+def test_a_review_can_be_stopped_and_read_and_its_progress_only_grows():
+    review = Review(NimGame(), NimRecord(9, [3, 2, 1, 3]), seed=3, iterations=2000)
+    seen = [review.progress]
+    review.step(0.0)
+    seen.append(review.progress)
+    assert not review.finished
+    assert seen == sorted(seen) and seen[-1] < 1.0
+    assert len(review.decisions) < review.total  # what is judged so far stays readable
+
+
+def test_the_thresholds_name_drops_of_ten_twenty_and_thirty_points():
+    assert [classify(x) for x in (0.09, 0.10, 0.19, 0.2, 0.29, 0.3)] == [
+        None, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder",
+    ]  # fmt: skip
+
+
+def test_a_review_becomes_a_study_with_a_caption_and_the_better_move_marked():
+    review = _judged([3, 2, 1, 3])
+    study = review_to_study(review, ["Ann", "Bo"])
+    step = study.step(0)
+    assert step.caption.startswith("Blunder: Ann played take 3. The better move was take 1")
+    assert "win chance" in step.caption and "%" in step.caption
+    assert step.marks == ("9",) and step.arrows == ()  # take 1 of 9: the 9th stone only
+    again = Study.from_json(study.to_json(), places=NimGame().places(review.record), plies=4)
+    assert again == study
+
+
+def test_the_chart_series_ends_with_the_result():
+    review = _judged([3, 2, 1, 3])
+    labels, seats = review.series()
+    assert labels[-1] == "end" and len(seats) == 2
+    assert [seat[-1] for seat in seats] == [0.0, 1.0]  # the second player took the last stone
+    assert all(len(seat) == len(labels) for seat in seats)
+
+
+def test_a_review_of_a_real_game_writes_marks_on_the_boards_places():
+    game = GAMES.by_id("htmf").load()
+    record = game.new_record(2, seed=5)
+    state = record.start()
+    bot = game.make_bot("random", seed=2)  # random moves: some are bound to lose a lot
+    for _ in range(10):
+        state.apply(bot.choose(state))
+    review = Review(game, record.with_actions(state.history), seed=1, iterations=300)
+    while not review.step(0.1):
+        pass
+    study = review_to_study(review)
+    assert review.marked(), "a random player makes mistakes the meter sees"
+    places = set(game.places(record))
+    for step in study.steps:
+        assert step.marks and set(step.marks) <= places
+        assert "," not in step.caption.split(":")[0]

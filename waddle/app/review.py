@@ -1,0 +1,287 @@
+"""The game review: every decision of a line judged by the win-chance meter, as lichess
+reviews a chess game; pure, stepped in slices, and written out as a study.
+
+>>> from waddle.games import GAMES
+>>> game = GAMES.by_id("htmf").load()
+>>> record = game.new_record(2, seed=3)
+>>> state = record.start()
+>>> bot = game.make_bot("medium", seed=1)
+>>> for _ in range(4):
+...     state.apply(bot.choose(state))
+>>> review = Review(game, record.with_actions(state.history), iterations=60)
+>>> while not review.step(0.01):  # a page draws the progress bar between slices
+...     pass
+>>> review.progress, len(review.decisions)
+(1.0, 4)
+
+A *decision* is a position where the player to move had more than one legal action (a
+chance outcome and a forced move are no decisions). At each, the meter searches from the
+mover's view (in the card games: only what that player could see then), so a decision is
+judged by what its player knew. It gives each seat's chance before the move, the search's
+best move and the mover's chance after it, and the mover's chance after the move played:
+from the same search when the search looked at that move well (at least a quarter of the
+best move's playouts: the two are then compared on the same footing), else from a search
+of the position after it, from the mover's view again.
+
+The *loss* is the drop in the mover's chance, after the best move less after the played
+one, in percentage points; :data:`THRESHOLDS` names it. The same ladder as lichess's
+(inaccuracy, mistake, blunder as a drop in winning chances), with wider steps: these games
+have two to six players and the meter's figures are a search's, noisier than a chess
+engine's, so a drop of less than 10 points is within what two searches of one position
+may disagree by (docs/benchmarks.md, "Calibration") and is not called anything; 10 points
+is an inaccuracy, 20 a mistake, 30 a blunder (in a two-player game, a blunder turns an
+even game into a likely loss: 50% to 20%).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from waddle.core.analysis import WinChance, meter_for
+from waddle.core.game import CHANCE
+from waddle.core.records import GameRecord
+from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
+
+THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
+"""Drops in the mover's chance to win that name a decision, the largest first."""
+COMPARABLE = 0.25
+"""A played move with at least this share of the best move's playouts is judged by its
+own figures in the same search; a less searched one by a search of the position after it."""
+
+
+def classify(loss: float) -> str | None:
+    """The name of a decision that lost ``loss`` of the mover's chance (None: fine).
+
+    >>> classify(0.05), classify(0.12), classify(0.2), classify(0.45)
+    (None, 'inaccuracy', 'mistake', 'blunder')
+    """
+    for name, at in THRESHOLDS:
+        if loss >= at - 1e-9:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the line, judged."""
+
+    ply: int
+    """The position before the move (the study step it is written at)."""
+    mover: int
+    played: Any
+    before: tuple[float, ...]
+    """Each seat's chance to win before the move, from the mover's view."""
+    after_played: float
+    """The mover's chance after the move played."""
+    after_best: float
+    """The mover's chance after the best move the search found."""
+    best: Any
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.after_best - self.after_played)
+
+    @property
+    def kind(self) -> str | None:
+        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`)."""
+        return None if self.best == self.played else classify(self.loss)
+
+
+class Review:
+    """The review of ``record``'s line, stepped in slices: ``step(slice_seconds)`` until it
+    returns True, ``progress`` for the bar; stopping is simply not stepping any more (the
+    decisions judged so far stay readable).
+
+    ``iterations``: the meter's budget per estimate (default: the game's ``GAME.meter``).
+    """
+
+    def __init__(
+        self, game: Any, record: GameRecord, seed: int = 0, iterations: int | None = None
+    ) -> None:
+        self.game = game
+        self.record = record
+        self.seed = seed
+        self.iterations = iterations
+        self.decisions: list[Decision] = []
+        state = record.start()
+        self.players = state.num_players
+        self._states = []  # the position before each decision, and its ply
+        for action in record.actions:
+            if state.to_move() != CHANCE and len(state.legal_actions()) > 1:
+                self._states.append(state.clone())
+            state.apply(action)
+        self.final = state
+        self._hidden = bool(getattr(state, "hidden_information", False))
+        self._cache: dict[tuple[int, int | None], WinChance] = {}
+        self._next = 0  # the decision being judged
+        self._pending: list[WinChance] = []  # its searches still running
+
+    @property
+    def total(self) -> int:
+        """How many decisions the line has."""
+        return len(self._states)
+
+    @property
+    def finished(self) -> bool:
+        return self._next >= len(self._states)
+
+    @property
+    def progress(self) -> float:
+        """From 0 to 1: decisions judged, and the share of the current one's search."""
+        if not self._states:
+            return 1.0
+        part = self._pending[-1].progress if self._pending else 0.0
+        return min(1.0, (self._next + part) / len(self._states))
+
+    def step(self, slice_seconds: float = math.inf) -> bool:
+        """Judge for about ``slice_seconds``; True when every decision is judged."""
+        deadline = time.perf_counter() + slice_seconds
+        while not self.finished:
+            state = self._states[self._next]
+            mover = state.to_move()
+            meter = self._meter(state, mover)
+            if not meter.advance(max(0.0, deadline - time.perf_counter())):
+                return False
+            played = self.record.actions[state.ply]
+            best = meter.best()
+            after_best = meter.chances()[mover]
+            if played == best:
+                after_played = after_best
+            else:
+                seen = meter.after(played)
+                best_visits = meter.after(best)[1] if best is not None else 0
+                if seen is not None and seen[1] >= COMPARABLE * best_visits:
+                    after_played = seen[0][mover]
+                else:
+                    after = state.clone()
+                    after.apply(played)
+                    follow = self._meter(after, mover)
+                    if not follow.advance(max(0.0, deadline - time.perf_counter())):
+                        return False
+                    after_played = follow.chances()[mover]
+            self.decisions.append(
+                Decision(
+                    state.ply,
+                    mover,
+                    played,
+                    tuple(meter.chances()),
+                    after_played,
+                    after_best,
+                    best,
+                )
+            )
+            self._drop_old(state.ply)
+            self._next += 1
+            if time.perf_counter() >= deadline:
+                break
+        return self.finished
+
+    def _meter(self, state: Any, viewer: int) -> WinChance:
+        """The estimate of ``state`` from ``viewer``'s view, kept while it may be asked
+        again: without hidden information the viewer makes no difference, so the search
+        after one move is the one before the next."""
+        key = (state.ply, viewer if self._hidden else None)
+        meter = self._cache.get(key)
+        if meter is None:
+            meter = self._cache[key] = meter_for(
+                self.game, state, viewer, self.seed, self.iterations
+            )
+        self._pending = [meter]
+        return meter
+
+    def _drop_old(self, ply: int) -> None:
+        for key in [k for k in self._cache if k[0] <= ply]:
+            del self._cache[key]
+
+    # -- reading it ------------------------------------------------------------------------
+
+    def marked(self) -> list[Decision]:
+        """The decisions judged an inaccuracy or worse, in the line's order."""
+        return [d for d in self.decisions if d.kind]
+
+    def series(self) -> tuple[list[str], list[list[float]]]:
+        """The chart's data: a label per point (the move's number, then "end") and per
+        seat its chance to win before each decision, then the result once the line is
+        over and judged (:func:`waddle.ui.charts.line_chart` draws it)."""
+        labels = [str(d.ply + 1) for d in self.decisions]
+        seats = [[d.before[p] for d in self.decisions] for p in range(self.players)]
+        if self.finished and self.final.is_over():
+            winners = self.final.winners()
+            labels.append("end")
+            for p in range(self.players):
+                seats[p].append(1.0 / len(winners) if p in winners else 0.0)
+        return labels, seats
+
+
+def move_name(game: Any, state: Any, action: Any) -> str:
+    """How a player names ``action`` in ``state``: the game's ``GAME.move_name`` when it
+    has one (places as the board names them), else the action's notation."""
+    name = getattr(game, "move_name", None)
+    return name(state, action) if name is not None else str(action)
+
+
+def _percent(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def caption(game: Any, state: Any, decision: Decision, names: Sequence[str]) -> str:
+    """A marked decision in words: "Blunder: Red played C4 → E6. The better move was A2,
+    win chance 62% → 31%." (the chance after the better move, then after the move played),
+    with why the better move is good when the game can say (``GAME.explain_move``)."""
+    who = names[decision.mover] if decision.mover < len(names) else f"Player {decision.mover + 1}"
+    kind = (decision.kind or "").capitalize()
+    text = (
+        f"{kind}: {who} played {move_name(game, state, decision.played)}. The better move was "
+        f"{move_name(game, state, decision.best)}, win chance "
+        f"{_percent(decision.after_best)} → {_percent(decision.after_played)}."
+    )
+    explain = getattr(game, "explain_move", None)
+    if explain is not None:
+        why = explain(state, decision.best)
+        if why:
+            text += f" It {why}."
+    return text
+
+
+def review_to_study(
+    review: Review, names: Sequence[str] | None = None, title: str = "Game review"
+) -> Study:
+    """The review as a study: at each marked decision (the position before the move) a
+    caption (:func:`caption`) and, when the game names the places a move touches
+    (``GAME.action_places``), the better move's places marked and an arrow for a move from
+    one place to another."""
+    game = review.game
+    names = list(names or [f"Player {p + 1}" for p in range(review.players)])
+    places = getattr(game, "action_places", None)
+    board = set(game.places(review.record)) if places is not None else set()
+    steps = []
+    state = review.record.start()
+    for decision in review.marked():
+        while state.ply < decision.ply:
+            state.apply(review.record.actions[state.ply])
+        marks: tuple[str, ...] = ()
+        arrows: tuple[tuple[str, str], ...] = ()
+        if places is not None:
+            touched = [p for p in places(state, decision.best) if p in board]
+            marks = tuple(dict.fromkeys(touched))[:MAX_MARKS]
+            if len(touched) == 2 and touched[0] != touched[1]:
+                arrows = ((touched[0], touched[1]),)[:MAX_ARROWS]
+        text = caption(game, state, decision, names)[:MAX_CAPTION]
+        steps.append(Step(decision.ply, text, marks, arrows))
+    return Study(title, tuple(steps))
+
+
+__all__ = [
+    "COMPARABLE",
+    "THRESHOLDS",
+    "Decision",
+    "Review",
+    "caption",
+    "classify",
+    "move_name",
+    "review_to_study",
+]

@@ -1,0 +1,270 @@
+"""``python -m waddle bench calibration --game ID``: is the win-chance meter honest?
+
+Self-play at the meter's own budget: at every decision (a position with more than one
+legal action) the meter estimates every seat's chance from the view of the seat to move
+(:func:`waddle.core.analysis.meter_for`, the game's ``GAME.meter`` budget), and that
+seat plays the search's move, so the games are the meter's strong play and cost no extra
+search. Chance (a reshuffle) is drawn from the game's seed, as the app draws it. Each game
+is a line of ``--results`` as it finishes, with the *raw* (uncalibrated) estimates, so a
+calibration can be fitted and checked afterwards without playing again::
+
+    {"kind": "calibration", "game": "htmf", "players": 2, "seed": 0, "iterations": null,
+     "estimates": [[0, [0.52, 0.48]], [1, [0.55, 0.45]], ...], "wins": [1.0, 0.0],
+     "scores": [41, 37], "cpu": 6.2}
+
+(``estimates``: the ply and each seat's raw share; ``iterations`` null is the game's own
+budget; ``wins`` by seat, ties split.)
+
+The summary (:func:`print_summary`) pools every estimate of every seat: a calibration
+table (predicted 0-10%, 10-20%, ... against how often that seat won, with counts), the
+Brier score (mean squared error of each seat's estimate against its win share) beside the
+fair-share baseline (``1/players`` for everyone), over all decisions and after the
+opening (a game's first quarter of decisions), first with the game's current calibration
+(``Meter.power``), then raw; and the power that would minimise the Brier score on these
+games (:data:`POWERS`, tried in turn), which is how ``Meter.power`` is fitted.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import TextIO
+
+from waddle.bench.results import Line, append_line, existing_lines, game_key, grouped, span
+from waddle.core.analysis import calibrate, meter_for
+from waddle.core.game import CHANCE, resolve_chance
+from waddle.games import GAMES
+
+DEFAULT_GAMES = 12
+"""Games per player count when ``--games`` is not given."""
+OPENING = 0.25
+"""The share of a game's decisions counted as its opening."""
+BUCKETS = 10
+
+
+def run(
+    game: str,
+    out: TextIO,
+    players: Sequence[int] | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    iterations: int | None = None,
+    processes: int = 1,
+    results: str | Path | None = None,
+    progress: TextIO | None = None,
+) -> None:
+    """Play ``games`` games per player count (seeds from ``seed``), those ``results`` does
+    not hold yet, and print the summary of them all."""
+    entry = GAMES.by_id(game)
+    done = {
+        game_key(line): line
+        for line in existing_lines(results, game)
+        if line["kind"] == "calibration"
+    }
+    counts = list(players or range(entry.players[0], entry.players[1] + 1))
+    # Seeds outer, player counts inner: a run stopped early has every player count.
+    lines = [
+        _line(game, n, s, iterations)
+        for s in range(seed, seed + (games or DEFAULT_GAMES))
+        for n in counts
+    ]
+    have = [done[game_key(line)] for line in lines if game_key(line) in done]
+    todo = [line for line in lines if game_key(line) not in done]
+    started = time.perf_counter()
+    played = []
+    for line in _play(todo, processes):
+        append_line(results, line)
+        played.append(line)
+        if progress:
+            print(
+                f"  {line['players']} players, seed {line['seed']}: {len(have) + len(played)} "
+                f"of {len(lines)} ({time.perf_counter() - started:.0f} s)",
+                file=progress,
+                flush=True,
+            )
+    kept = f", {len(have)} of them from {results}" if have else ""
+    print(
+        f"{entry.title}: {len(lines)} games{kept}: {len(played)} played in "
+        f"{time.perf_counter() - started:.0f} s",
+        file=out,
+    )
+    print_summary(have + played, out)
+
+
+def _line(game: str, players: int, seed: int, iterations: int | None) -> Line:
+    return {
+        "kind": "calibration",
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "iterations": iterations,
+    }
+
+
+def play_one(line: Line) -> Line:
+    """One self-play game, its meter's raw estimate at every decision added to ``line``."""
+    started = time.process_time()
+    game = GAMES.by_id(line["game"]).load()
+    seed = line["seed"]
+    state = game.new_record(line["players"], seed).start()
+    estimates = []
+    while not state.is_over():
+        if state.to_move() == CHANCE:
+            resolve_chance(state, seed)
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:  # no decision: nothing to estimate, nothing to choose
+            state.apply(legal[0])
+            continue
+        meter = meter_for(game, state, state.to_move(), seed, line["iterations"])
+        meter.advance()
+        estimates.append([state.ply, [round(p, 4) for p in meter.raw()]])
+        state.apply(meter.best())
+    winners = state.winners()
+    wins = [1.0 / len(winners) if p in winners else 0.0 for p in range(state.num_players)]
+    return {
+        **line,
+        "estimates": estimates,
+        "wins": wins,
+        "scores": list(state.scores()),
+        "cpu": round(time.process_time() - started, 3),
+    }
+
+
+def _play(lines: list[Line], processes: int) -> Iterator[Line]:
+    if processes > 1 and len(lines) > 1:
+        with ProcessPoolExecutor(min(processes, len(lines))) as pool:
+            yield from pool.map(play_one, lines)
+    else:
+        yield from map(play_one, lines)
+
+
+# -- the summary -------------------------------------------------------------------------
+
+
+def samples(
+    lines: Sequence[Line], power: float = 1.0, after_opening: bool = False
+) -> list[tuple[float, float, int]]:
+    """Every ``(estimate, win share, players)`` of every seat at every decision, the
+    estimates calibrated by ``power`` as the meter does (:func:`~waddle.core.analysis.
+    calibrate`; 1: raw)."""
+    out = []
+    for line in lines:
+        estimates = line["estimates"]
+        skip = int(len(estimates) * OPENING) if after_opening else 0
+        for _ply, shares in estimates[skip:]:
+            for p, share in enumerate(calibrate(shares, power)):
+                out.append((share, line["wins"][p], len(shares)))
+    return out
+
+
+def brier(rows: Sequence[tuple[float, float, int]], baseline: bool = False) -> float:
+    """Mean squared error of the estimates against the win shares (``baseline``: of the
+    fair share instead of the estimate).
+
+    >>> brier([(1.0, 1.0, 2), (0.0, 0.0, 2)]), brier([(1.0, 1.0, 2)], baseline=True)
+    (0.0, 0.25)
+    """
+    total = 0.0
+    for p, won, n in rows:
+        guess = 1.0 / n if baseline else p
+        total += (guess - won) ** 2
+    return total / len(rows) if rows else 0.0
+
+
+POWERS = tuple(k / 4 for k in range(0, 17))
+"""The calibration powers the fit tries: 0 to 4 in quarters (what :func:`~waddle.core.
+analysis.power_of` computes exactly)."""
+
+
+def fitted_power(lines: Sequence[Line], after_opening: bool = False) -> float:
+    """The calibration power that minimises the Brier score of ``lines``' estimates.
+
+    >>> said_90_won_70 = [{"estimates": [[0, [0.9, 0.1]]], "wins": [1.0, 0.0]}] * 7 + [
+    ...     {"estimates": [[0, [0.9, 0.1]]], "wins": [0.0, 1.0]}] * 3
+    >>> fitted_power(said_90_won_70)  # 0.9 and 0.1 to the power 0.5 -> 75% and 25%
+    0.5
+    """
+    best, best_score = 1.0, math.inf
+    for power in POWERS:
+        score = brier(samples(lines, power, after_opening))
+        if score < best_score - 1e-12:
+            best, best_score = power, score
+    return best
+
+
+def table(rows: Sequence[tuple[float, float, int]]) -> list[tuple[int, float, float]]:
+    """Per tenth of predicted chance: how many estimates, their mean and how often won."""
+    count = [0] * BUCKETS
+    said = [0.0] * BUCKETS
+    won = [0.0] * BUCKETS
+    for p, w, _n in rows:
+        b = min(BUCKETS - 1, int(p * BUCKETS))
+        count[b] += 1
+        said[b] += p
+        won[b] += w
+    return [
+        (count[b], said[b] / count[b] if count[b] else 0.0, won[b] / count[b] if count[b] else 0.0)
+        for b in range(BUCKETS)
+    ]
+
+
+def print_summary(lines: Sequence[Line], out: TextIO) -> None:
+    """The calibration of ``calibration`` lines (each game once), a block per game."""
+    games = {game_key(line): line for line in lines if line["kind"] == "calibration"}
+    for group in grouped(games.values(), lambda line: (line["game"], line["iterations"])):
+        _print_game(group, out)
+
+
+def _print_game(lines: list[Line], out: TextIO) -> None:
+    first = lines[0]
+    entry = GAMES.by_id(first["game"])
+    power = entry.load().meter.power
+    counts = sorted({line["players"] for line in lines})
+    cpu = sum(line.get("cpu", 0.0) for line in lines)
+    decisions = sum(len(line["estimates"]) for line in lines)
+    budget = first["iterations"] or f"the meter's ({entry.load().meter.iterations} at 2 players)"
+    print(
+        f"\n{entry.title} calibration: {len(lines)} games ({', '.join(map(str, counts))} "
+        f"players; seeds {span([line['seed'] for line in lines])}), {decisions} decisions, "
+        f"iterations {budget}; {cpu:.0f} s of processor ({cpu / max(1, decisions):.2f} s "
+        "an estimate)",
+        file=out,
+    )
+    for label, used in (("calibrated", power), ("raw", 1.0)):
+        if label == "raw" and power == 1.0:
+            continue
+        every, late = samples(lines, used), samples(lines, used, after_opening=True)
+        print(f"  {label} (power {used:g}):", file=out)
+        print(f"  {'predicted':>10} {'count':>6} {'mean said':>9} {'won':>6} {'off':>6}", file=out)
+        for b, (n, said, won) in enumerate(table(every)):
+            if n:
+                flag = (
+                    "  <-- 100+ samples, off by more than 10 points"
+                    if (n >= 100 and abs(won - said) > 0.10)
+                    else ""
+                )
+                print(
+                    f"  {10 * b:>3}-{10 * b + 10:>3}%  {n:>6} {said:>9.1%} {won:>6.1%} "
+                    f"{100 * (won - said):>+6.1f}{flag}",
+                    file=out,
+                )
+        for name, rows in (("all decisions", every), ("after the opening", late)):
+            meter, base = brier(rows), brier(rows, baseline=True)
+            print(
+                f"  Brier, {name}: {meter:.4f} against {base:.4f} for the fair share "
+                f"({100 * (1 - meter / base) if base else 0:.0f}% better)",
+                file=out,
+            )
+    print(
+        f"  fitted power: {fitted_power(lines):g} (all decisions), "
+        f"{fitted_power(lines, after_opening=True):g} (after the opening)",
+        file=out,
+    )
+    out.flush()
+
+
+__all__ = ["POWERS", "brier", "fitted_power", "play_one", "print_summary", "run", "samples"]
