@@ -1,23 +1,24 @@
-// Offline support. A classic script in <head> (the CSP forbids inline scripts): it
-// registers ./sw.js (dist/sw.js, made from web/sw.js) at once, beside PyScript, which
-// starts from its own <script type="module"> without waiting for the worker.
+// Offline support. A classic script in <head> (the CSP forbids inline scripts). PyScript
+// starts from its own <script type="module"> without waiting for anything here.
 //
-// On a first visit the worker is not yet in control while the runtime downloads;
-// web/start-python.mjs hands the runtime files to it instead (the cache "waddle-handoff"),
-// so every file still crosses the network once. Once the app is ready (<html
-// data-app="ready">) and those copies are written, the worker is asked to cache whatever
-// the visit did not pass through it; when it says every file is cached, this script sets
-// <html data-offline="ready">: from then on the app starts without a network.
+// - A first visit registers ./sw.js (dist/sw.js, made from web/sw.js) only once the app is
+//   ready (<html data-app="ready">): starting a worker while Python starts would compete
+//   with it. The runtime files the page fetched meanwhile, web/start-python.mjs kept:
+//   they are handed over (the cache "waddle-handoff"), so every file still crosses the
+//   network once.
+// - A returning visit is controlled by the worker from the start; the browser checks for
+//   a new sw.js by itself.
 //
-// No service workers (file:// pages, private modes that refuse them): the app works, just
-// not offline. Failures are warnings, never errors.
+// Then the worker in control is asked to cache whatever it does not hold yet; when it
+// says every file is cached, this script sets <html data-offline="ready">: from then on
+// the app starts without a network. No service workers (file:// pages, private modes that
+// refuse them): the app works, just not offline. Failures are warnings, never errors.
 (() => {
   "use strict";
   const root = document.documentElement;
   if (!("serviceWorker" in navigator)) return;
   const container = navigator.serviceWorker;
-  // A returning visit: the worker answers from its cache (web/start-python.mjs then
-  // neither counts nor hands over the runtime's bytes).
+  // A returning visit: web/start-python.mjs then neither counts nor keeps the runtime.
   globalThis.waddleReturning = Boolean(container.controller);
 
   const whenReady = (then) => {
@@ -31,8 +32,7 @@
   };
 
   // Ask the worker in control to cache the rest; data-offline="ready" once it has.
-  const fill = async () => {
-    await globalThis.waddleHandoff; // the runtime copies of a first visit, if any
+  const fill = () => {
     const worker = container.controller;
     if (!worker) {
       // The worker is still installing: it takes over when it is done.
@@ -47,16 +47,15 @@
     worker.postMessage({ type: "fill" }, [channel.port2]);
   };
 
-  if (!container.controller && !navigator.onLine) return;
-  if (!container.controller) {
-    // Whether a worker will take over (web/start-python.mjs hands it the runtime if so).
-    globalThis.waddleWorkerComing = container.register("./sw.js").then(
-      () => true,
-      (error) => {
-        console.warn("Waddle: no offline support:", error);
-        return false;
-      },
-    );
-  }
-  whenReady(fill);
+  if (container.controller) return whenReady(fill);
+  whenReady(async () => {
+    let registered = false;
+    try {
+      registered = Boolean(await container.register("./sw.js"));
+    } catch (error) {
+      console.warn("Waddle: no offline support:", error);
+    }
+    await globalThis.waddleHandOver?.(registered && navigator.onLine);
+    if (registered) fill();
+  });
 })();

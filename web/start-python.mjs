@@ -15,13 +15,14 @@
 //    these options as its own, not a public API: Pyodide is pinned, and
 //    tests/e2e/test_start_up.py starts the app both ways.)
 //
-// 2. A first visit downloads each file once without waiting for the service worker. The
-//    page is not yet controlled by the worker then, so the worker does not see the
-//    runtime pass; rather than hold PyScript back until it does (which cost ~600 ms on a
-//    loaded machine), this module copies each runtime file the page downloads into the
-//    cache HANDOFF, where the worker's fill takes it from (web/sw.js) instead of
-//    downloading it again (a new browser context's in-memory HTTP cache does not keep
-//    the 9.6 MB wasm, so the HTTP cache alone would not do).
+// 2. A first visit downloads each file once without waiting for the service worker, which
+//    web/register-sw.js registers only once the app is ready (so that starting it never
+//    competes with Python's start). The worker does not see the runtime pass, so this
+//    module keeps a copy of each runtime file the page fetches, and once the worker is
+//    registered hands them over into the cache HANDOFF, where the worker's fill takes
+//    them from (web/sw.js) instead of downloading them again (a new browser context's
+//    in-memory HTTP cache does not keep the 9.6 MB wasm: the HTTP cache alone would not
+//    do). Before, PyScript waited for the worker to control the page: ~600 ms.
 //
 // 3. Honest progress: the same copies count the bytes as they arrive and say so with
 //    `waddle:download` events ({loaded, total}, total being the runtime's size from the
@@ -167,29 +168,33 @@ function whenReady(then) {
   watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
 }
 
-// ---- first visit: hand the runtime to the service worker, count the bytes ----------
+// ---- first visit: count the runtime's bytes, keep them for the service worker -------
 
 function watchDownloads() {
   // Not on a returning visit: the worker had the page from its start (web/register-sw.js
   // noted it) and answers from its cache.
-  if (globalThis.waddleReturning || !globalThis.caches) return { stop() {} };
-  const worker = globalThis.navigator?.serviceWorker;
+  if (globalThis.waddleReturning) return { stop() {} };
   const pageFetch = globalThis.fetch;
-  const copies = [];
+  const kept = []; // {url, headers, chunks}: the runtime files as they arrived
+  const reading = [];
   let loaded = 0;
   const report = () =>
     dispatchEvent(new CustomEvent("waddle:download", { detail: { loaded, total: RUNTIME_BYTES } }));
-  const counter = () =>
-    new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        report();
-        controller.enqueue(chunk);
-      },
-    });
+  // The copy of a response, read beside the page's own reading of it (a clone): its bytes
+  // are counted as they come, and kept.
+  const read = async (url, response) => {
+    const file = { url, headers: response.headers, chunks: [] };
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      file.chunks.push(value);
+      loaded += value.byteLength;
+      report();
+    }
+    kept.push(file);
+  };
   globalThis.fetch = async function (input, init) {
-    // A request the worker controls passes through it, and it keeps the file itself.
-    const throughWorker = Boolean(worker?.controller);
     const response = await pageFetch.call(this, input, init);
     const url = new URL(response.url || String(input?.url ?? input), location.href);
     const method = (init?.method ?? input?.method ?? "GET").toUpperCase();
@@ -200,31 +205,27 @@ function watchDownloads() {
       response.status === 200 &&
       response.body
     ) {
-      // The page reads the response as it came; a copy goes through the counter (the
-      // two branches stream side by side).
-      const copy = response.clone().body.pipeThrough(counter());
-      copies.push(handOver(url.href, copy, response.headers, throughWorker));
+      reading.push(read(url.href, response.clone()).catch(() => undefined));
     }
     return response;
   };
-  // Into the handoff cache, if a worker is coming to take it (web/register-sw.js says);
-  // else the copy is only counted.
-  const handOver = async (key, body, headers, throughWorker) => {
-    try {
-      if (throughWorker || !(await globalThis.waddleWorkerComing)) {
-        await new Response(body).arrayBuffer();
-        return;
+  // Called by web/register-sw.js once the app is ready and a worker is registered: the
+  // kept files go into the handoff cache, where the worker's fill takes them from, then
+  // are let go. Written after start-up, so that storing 13 MB never slows it down; a
+  // page whose worker cannot register (a private mode) just lets them go.
+  globalThis.waddleHandOver = async (worthIt) => {
+    await Promise.all(reading);
+    const files = kept.splice(0);
+    if (!worthIt || !globalThis.caches) return;
+    const cache = await caches.open(HANDOFF);
+    for (const { url, headers, chunks } of files) {
+      try {
+        await cache.put(url, new Response(new Blob(chunks), { status: 200, headers }));
+      } catch (error) {
+        console.warn(`Waddle: ${url} not handed over:`, error);
       }
-      const cache = await caches.open(HANDOFF);
-      await cache.put(key, new Response(body, { status: 200, headers }));
-    } catch (error) {
-      console.warn(`Waddle: ${key} not handed over:`, error);
     }
   };
-  // web/register-sw.js waits for the copies before asking the worker to fill its cache.
-  globalThis.waddleHandoff = new Promise((resolve) => {
-    whenReady(() => resolve(Promise.all(copies)));
-  });
   return {
     // The app zip is fetched after Python starts (pyscript.toml's [files]): the fetch
     // stays watched until the page is ready.

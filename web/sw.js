@@ -16,16 +16,14 @@
 //                  for an editor or terminal the page does not have (see PYSCRIPT_* in
 //                  scripts/build_web.py).
 //
-// First visit: web/register-sw.js registers this worker while PyScript starts, without
-// waiting for it. With no worker active yet, install caches nothing (there is no app to
-// keep running, and downloading Pyodide here while the page downloads it too is what
-// sent it twice): the worker takes control at once and keeps each precached file that
-// still passes through it on its way to the page. The runtime files the page fetched
-// before that, web/start-python.mjs copied as they arrived into the cache HANDOFF. Once
-// the app is ready the page asks for the rest ("fill", below): the runtime from HANDOFF
-// (then deleted), what else loaded before the worker took over (the page, its css and
-// scripts: revalidated, so a 304 from the HTTP cache) and what the start-up never asked
-// for (icons, manifest), then answers, and the page sets <html data-offline="ready">.
+// First visit: web/register-sw.js registers this worker once the app is ready. With no
+// worker active yet, install caches nothing (there is no app to keep running): the
+// worker takes control at once. The runtime files the page fetched before,
+// web/start-python.mjs kept and now hands over into the cache HANDOFF; the page then asks
+// for the rest ("fill", below): the runtime from HANDOFF (then deleted), what else
+// loaded before the worker took over (the page, its css and scripts: revalidated, so a
+// 304 from the HTTP cache) and what the start-up never asked for (icons, manifest), then
+// answers, and the page sets <html data-offline="ready">.
 //
 // Update flow: the browser re-fetches sw.js (served no-cache) on every navigation; new
 // bytes install a new worker, which, since an older one is active, fills the cache
