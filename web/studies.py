@@ -121,6 +121,12 @@ class Studies:
         desk = self.desk
         open_ = desk is not None and self.page.tutorial is None
         panel.hidden = not open_
+        mode = desk.mode if open_ else None
+        root = document.documentElement
+        if mode in ("mark", "arrow"):
+            root.dataset.studyMode = mode  # the board's off-hex places take clicks then
+        else:
+            root.removeAttribute("data-study-mode")
         button = document.querySelector('.moves-panel [data-command="open-study"]')
         button.setAttribute("aria-pressed", "true" if open_ else "false")
         button.textContent = "Close the study panel" if open_ else "Write a study of this game"

@@ -108,6 +108,10 @@ class Page:
         """
         seen = viewer_for(self.session, self.entry.hidden_information, self.embed, self.revealed)
         eyes = self.study_eyes()
+        mover = self.session.state.to_move()
+        asked = self.attempt is not None and eyes is None and seen == OMNISCIENT
+        if asked and self.entry.hidden_information and mover is not None and mover >= 0:
+            return mover  # "Your move": the reader holds the asked seat's hand
         if eyes is None or seen != OMNISCIENT:
             return seen
         players = len(self.session.seats)
