@@ -332,3 +332,18 @@ def test_old_card_study_links_open_with_their_marks(page, fresh_page):
             board = {m for m in step.marks if ":" not in m}
             assert board <= shown, (name, item["game"], step.marks, shown)
             assert shown <= set(step.marks)
+
+
+def test_the_teaching_example_opened_from_disk_says_what_to_do_and_links_its_studies(
+    page, page_log
+):
+    """From file:// the boards cannot start in frames (no storage for them): the page says
+    so in a line of its own and opens each study in a tab instead."""
+    example = ROOT / "docs" / "teaching-example.html"
+    page.goto(example.as_uri())
+    expect(page.locator("#from-disk")).to_be_visible()
+    expect(page.locator("#from-disk")).to_contain_text("make serve")
+    assert page.locator("iframe").count() == 0
+    links = page.eval_on_selector_all("a[target=_blank]", "as => as.map((a) => a.href)")
+    assert len(links) == 4 and all(h.startswith("http://127.0.0.1:8000/?embed&") for h in links)
+    page_log.foreign_requests.clear()  # the page itself, from disk
