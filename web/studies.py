@@ -230,14 +230,17 @@ class Studies:
                 said.textContent = attempt.session.message  # why a move was refused
             else:
                 said.textContent = "Make your move on the board."
-        elif attempt.shown:
-            said.textContent = f"The answer: {verdict.move}."
-        elif verdict.status == "right":
-            said.textContent = f"Right: {verdict.move}."
-        elif verdict.status == "wrong":
-            said.textContent = f"Not this one: {verdict.move}."
         else:
-            said.textContent = f"{verdict.move} \u2026 go on: the move has more to it."
+            # The move as the game says it ("Blue played the 8 of Scurry."), not its code.
+            words = attempt.session.message or f"{verdict.move}."
+            if attempt.shown:
+                said.textContent = f"The answer: {words}"
+            elif verdict.status == "right":
+                said.textContent = f"Right. {words}"
+            elif verdict.status == "wrong":
+                said.textContent = f"Not this one. {words}"
+            else:
+                said.textContent = f"{words} Go on: the move has more to it."
         explanation.textContent = verdict.explanation if verdict is not None else ""
         explanation.hidden = not explanation.textContent
         element("exercise-retry").hidden = verdict is None
