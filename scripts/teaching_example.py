@@ -258,8 +258,44 @@ def blocked_in() -> Example:
     return Example("blocked", session, ply - 1, end)
 
 
+def lead_a_court() -> Example:
+    """Pebbles, through the lead's eyes (the other hands face down): a card and a tile
+    marked, then a question: the reader leads, and any Court card is right."""
+    from waddle.games.pebbles.cards import COURT
+
+    session = Session.new("pebbles", 3, 4, names=["Red", "Blue", "Yellow"])
+    state = session.state
+    lead = state.to_move()
+    hand = state.hands[lead]
+    courts = [c for c in hand if c.suit == COURT]
+    assert lead == 1 and len(courts) >= 2
+    highest = max(courts, key=lambda c: c.number)
+    answers = [[{"play": str(c)}] for c in courts]
+    tile = session.game.places(session.full_record())[0]
+    study = Study(
+        "Blue leads the first trick",
+        (
+            Step(
+                0,
+                "Blue holds the lead: the card Blue plays first sets the suit of the trick. "
+                "Blue's highest Court card is marked; the other hands stay face down.",
+                (f"card:{highest}", tile),
+            ),
+        ),
+        eyes=lead,
+    ).with_question(
+        0,
+        answers,
+        "Your move, Blue: lead a card that makes this a Court trick.",
+        "The suit of the card led is the trick's suit: any Court card (the hearts) makes "
+        "this a Court trick, and the highest Court played wins it.",
+    )
+    session.study = study
+    return Example("lead", session, 0, 0)
+
+
 def examples() -> list[Example]:
-    return [tie_at_a_pool(), cannot_scout(), blocked_in()]
+    return [tie_at_a_pool(), cannot_scout(), blocked_in(), lead_a_court()]
 
 
 def page(examples: list[Example]) -> str:
@@ -267,7 +303,8 @@ def page(examples: list[Example]) -> str:
     for n, ex in enumerate(examples):
         study = ex.session.study
         steps = ",".join(str(s.ply) for s in study.steps)
-        src = f"?embed&ply={ex.first}&readonly&end={ex.end}#{ex.link}"
+        eyes = f"&eyes={study.eyes}" if study.eyes is not None else ""
+        src = f"?embed&ply={ex.first}&readonly&end={ex.end}{eyes}#{ex.link}"
         frames.append(
             f'  <section class="study" id="{ex.key}">\n'
             f"    <h2>{escape(study.title)}</h2>\n"
@@ -275,6 +312,7 @@ def page(examples: list[Example]) -> str:
             f'            title="{escape(study.title)}" data-steps="{steps}"'
             f' style="border:0;max-width:100%"></iframe>\n'
             + (_controls(ex.key) if n == 0 else "")
+            + (_answers(ex.key) if study.steps[0].question is not None else "")
             + "  </section>\n"
         )
     return TEMPLATE.replace("{{DEFAULT_APP}}", DEFAULT_APP).replace("{{FRAMES}}", "".join(frames))
@@ -292,13 +330,25 @@ def _controls(key: str) -> str:
     )
 
 
+def _answers(key: str) -> str:
+    return (
+        '    <p class="drive">Answer on the board (click a card of your hand); this page\n'
+        "      hears each answer through <code>postMessage</code>:\n"
+        f'      <output id="answer" data-frame="frame-{key}" aria-live="polite">no answer yet'
+        "</output></p>\n"
+    )
+
+
 TEMPLATE = """<!doctype html>
 <!-- An example of a page that teaches the rules with Waddle's embedded studies. It is made
      by scripts/teaching_example.py (run it again after changing a study) and checked by
      tests/test_teaching_example.py and tests/e2e/test_teaching_page.py.
 
      Open it with the app served somewhere: by default the app of `make serve`
-     ({{DEFAULT_APP}}); `?app=https://your.host/waddle/` points it at another copy. Each
+     ({{DEFAULT_APP}}); `?app=https://your.host/waddle/` points it at another copy. Opened
+     straight from disk (file://) the boards cannot start inside it (a browser gives the
+     frames of such a page no storage for their engine): it says so, and links each study
+     to open in its own tab instead. Each
      study is an <iframe> of the app's embedded view (the Embed dialog writes that code);
      the first one is also driven by this page's own buttons through postMessage
      (docs/embedding.md). -->
@@ -306,7 +356,7 @@ TEMPLATE = """<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Teaching the rules with Waddle: three studies</title>
+  <title>Teaching the rules with Waddle: four studies</title>
   <link rel="icon" href="data:,">
   <script>
     // The app's address: every frame's src below is relative to it (a <base> set before
@@ -329,20 +379,42 @@ TEMPLATE = """<!doctype html>
     .study h2 { font-size: 1.15rem; }
     button { font: inherit; min-height: 44px; padding: 0.3rem 0.8rem; }
     .events { font: 0.85rem ui-monospace, monospace; max-height: 10rem; overflow: auto; }
+    .from-disk { border-left: 4px solid #b3261e; padding: 0.5rem 0.75rem; background: #fdecea; }
   </style>
 </head>
 <body>
-  <h1>Three situations of the rules, as studies</h1>
+  <h1>Four situations of the rules, as studies</h1>
   <p>Each board below is a study: a game with a caption at the steps that matter. Step with
-    the buttons under a board, the arrow keys (click the board first) or the slider.</p>
+    the buttons under a board, the arrow keys (click the board first) or the slider. The
+    last one is an exercise: it asks for your move.</p>
+  <p class="from-disk" id="from-disk" hidden>This page was opened straight from your disk
+    (<code>file://</code>), so the boards cannot start inside it: a browser gives the frames
+    of such a page no storage for the game engine. Each study opens in its own tab from the
+    links below. To see them in the page, serve the app and this page: run
+    <code>make serve</code> in the project, then
+    <code>python3 -m http.server 8001 --directory docs</code>, and open
+    <code>http://127.0.0.1:8001/teaching-example.html</code>.</p>
   <div class="studies">
 {{FRAMES}}  </div>
   <script>
+    // Opened from disk: each frame becomes a link that opens its study in a tab of its own.
+    if (location.protocol === "file:") {
+      document.getElementById("from-disk").hidden = false;
+      for (const frame of document.querySelectorAll("iframe")) {
+        const link = document.createElement("a");
+        link.href = frame.src;
+        link.target = "_blank";
+        link.rel = "noopener";
+        link.textContent = `Open “${frame.title}” in Waddle`;
+        frame.replaceWith(link);
+      }
+    }
     // Drive the first board: "go to step N" messages, and the board's "step" events.
     (() => {
       const previous = document.getElementById("previous");
       const next = document.getElementById("next");
       const frame = document.getElementById(next.dataset.frame);
+      if (!frame) return; // opened from disk: the studies are links
       const appOrigin = new URL(document.baseURI).origin;
       const steps = frame.dataset.steps.split(",").map(Number);
       const shown = document.getElementById("shown");
@@ -372,6 +444,19 @@ TEMPLATE = """<!doctype html>
       // The board may have said its first step before this page listened: ask again.
       const ask = () => frame.contentWindow.postMessage({ type: "waddle:ask" }, appOrigin);
       frame.addEventListener("load", ask);
+    })();
+    // The exercise: the board tells this page each answer (waddle:answer), shown as text.
+    (() => {
+      const answer = document.getElementById("answer");
+      const frame = document.getElementById(answer.dataset.frame);
+      if (!frame) return;
+      const appOrigin = new URL(document.baseURI).origin;
+      addEventListener("message", (event) => {
+        if (event.origin !== appOrigin || event.source !== frame.contentWindow) return;
+        const data = event.data;
+        if (!data || data.type !== "waddle:answer") return;
+        answer.textContent = `${data.move}: ${data.correct ? "right" : "not this one"}.`;
+      });
     })();
   </script>
 </body>

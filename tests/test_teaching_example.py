@@ -1,4 +1,4 @@
-"""docs/teaching-example.html: its three studies show, at their annotated steps, what their
+"""docs/teaching-example.html: its four studies show, at their annotated steps, what their
 captions say (checked with the engine), and the page is what scripts/teaching_example.py
 writes."""
 
@@ -44,12 +44,13 @@ def test_the_page_is_what_the_script_writes():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_page_embeds_three_read_only_studies_that_stop_at_their_last_step():
+def test_the_page_embeds_four_read_only_studies_that_stop_at_their_last_step():
     found = frames()
-    assert list(found) == ["frame-tie", "frame-scout", "frame-blocked"]
-    for _src, session, params in found.values():
+    assert list(found) == ["frame-tie", "frame-scout", "frame-blocked", "frame-lead"]
+    for key, (_src, session, params) in found.items():
         study = session.study
-        assert study is not None and study.title and len(study.steps) == 3
+        assert study is not None and study.title
+        assert len(study.steps) == (1 if key == "frame-lead" else 3)
         assert all(s.caption for s in study.steps)
         assert "readonly" in params
         assert int(params["end"]) == study.last_annotated
@@ -109,3 +110,23 @@ def test_the_htmf_penguin_is_blocked_in_by_the_slide_drawn_as_an_arrow():
     assert any(
         earlier.has_floe(n) and earlier.penguin_at(n) is None for n in hexgrid.neighbors(h)
     ), "the step before, it could still slide away"
+
+
+def test_the_card_game_exercise_is_seen_through_the_leads_eyes_and_takes_any_court_card():
+    """Pebbles: the study is seen through Blue's eyes (the address says so too), marks
+    Blue's highest Court card, and asks for a lead; every Court card of Blue's is right."""
+    from waddle.app.exercises import Attempt
+    from waddle.games.pebbles.cards import COURT
+
+    _src, session, params = frames()["frame-lead"]
+    study = session.study
+    state = session.state
+    lead = state.to_move()
+    assert study.eyes == lead == int(params["eyes"])
+    courts = [c for c in state.hands[lead] if c.suit == COURT]
+    step = study.step(0)
+    assert f"card:{max(courts, key=lambda c: c.number)}" in step.marks
+    for action in state.legal_actions():
+        attempt = Attempt.begin(session)
+        verdict = attempt.answer(action)
+        assert verdict.correct == (action.to_json()["play"] in {str(c) for c in courts})

@@ -205,7 +205,8 @@ class App:
         elif self.session is None:
             return
         elif target.hasAttribute("data-hex"):
-            if not self.page.readonly and not ffi.is_none(target.closest("#board")):
+            may = not self.page.readonly or self.page.attempt is not None
+            if may and not ffi.is_none(target.closest("#board")):
                 self.guarded(self.click_hex, str(target.getAttribute("data-hex")))
         elif target.hasAttribute("data-control"):
             self.guarded(self.control, str(target.getAttribute("data-control")))
@@ -215,18 +216,20 @@ class App:
     def click_hex(self, hex_id: str) -> None:
         """A click on ``data-hex="q,r"``: read inside guarded(), so a bad value is shown."""
         if self.page.may_act():
-            self._act(self.page.presenter.on_hex(self.session, hex_id))
+            self._act(self.page.presenter.on_hex(self.page.board_session, hex_id))
 
     def control(self, name: str) -> None:
         """A press on one of the game's controls (``data-control``) or its key."""
         if self.page.may_act():
-            self._act(self.page.presenter.on_control(self.session, name))
+            self._act(self.page.presenter.on_control(self.page.board_session, name))
 
     def _act(self, action) -> None:
         if action is None:
             return  # the presenter only changed its choice (a token, a selection)
         if self.page.tutorial is not None:
             self.page.tutorial.try_action(action)
+        elif self.page.attempt is not None:
+            self.studies.answer(action)  # a question step: played on the reader's copy
         else:
             self.session.play(action)
 
@@ -271,7 +274,7 @@ class App:
         hex_element = target.closest("[data-hex]")
         if not ffi.is_none(hex_element) and key in ("Enter", " "):
             event.preventDefault()
-            if not self.page.readonly:
+            if not self.page.readonly or self.page.attempt is not None:
                 self.guarded(self.click_hex, str(hex_element.getAttribute("data-hex")))
                 focus_legal(0)
             return
@@ -280,7 +283,7 @@ class App:
             if focus_legal(step, relative=True):
                 event.preventDefault()
             return
-        if self.page.readonly:
+        if self.page.readonly and self.page.attempt is None:
             return
         command = SHELL_KEYS.get(key.lower())
         control = self.page.presenter.keys.get(key.lower())
@@ -367,6 +370,7 @@ class App:
     # -- the Shell interface the parts use (web/ports.py) ---------------------------------
 
     def render(self) -> None:
+        self.studies.before_render()
         scene = self.screen.draw()
         self.studies.after_render(scene)
         self.embedded.after_render()

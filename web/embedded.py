@@ -1,6 +1,8 @@
 """The embedded view (``index.html?embed#…``): the options in its address (``ply``,
-``readonly``, ``end``, ``theme``), its stepper (keys and slider), and the ``postMessage``
-interface a host page drives it with (``waddle:go``, ``waddle:ask``; ``waddle:step`` back).
+``readonly``, ``end``, ``theme``, ``eyes``), its stepper (keys and slider), and the
+``postMessage`` interface a host page drives it with (``waddle:go``, ``waddle:ask``, and
+at a question step ``waddle:try``, ``waddle:show-answer``, ``waddle:retry``;
+``waddle:step`` and ``waddle:answer`` back).
 
 Runs only in the browser; the options and messages are ``waddle.app.embed`` (CPython
 tests), documented in docs/embedding.md.
@@ -8,12 +10,22 @@ tests), documented in docs/embedding.md.
 
 from pyscript import document, ffi, window
 
-from waddle.app.embed import Ask, EmbedOptions, GoTo, parse_command, step_event
+from waddle.app.embed import (
+    Ask,
+    EmbedOptions,
+    GoTo,
+    Retry,
+    ShowAnswer,
+    Try,
+    answer_event,
+    parse_command,
+    step_event,
+)
 from waddle.app.page import Page
 from web.dom import element, to_js
 from web.ports import Shell
 
-EMBED_PARAMS = ("ply", "readonly", "end", "theme")
+EMBED_PARAMS = ("ply", "readonly", "end", "theme", "eyes")
 
 
 class Embedded:
@@ -27,7 +39,9 @@ class Embedded:
         given = {name: str(params.get(name)) for name in EMBED_PARAMS if params.has(name)}
         self.options = EmbedOptions.from_query(given) if page.embed else EmbedOptions()
         self._posted = None  # (session id, step, steps) last told to the host page
+        self._answered = None  # the reader's copy of the game whose answer was told
         if page.embed:
+            page.eyes = self.options.eyes
             if self.options.theme:
                 document.documentElement.dataset.theme = self.options.theme
             if page.session is not None:
@@ -53,6 +67,26 @@ class Embedded:
         if told != self._posted:
             self._posted = told
             self._post_step()
+        self._post_answer()
+
+    def _post_answer(self) -> None:
+        """Tell the host page the reader's answer once it is judged (by clicks or by
+        ``waddle:try``); not for "Show the answer", nor while a move goes on."""
+        attempt = self.page.attempt
+        if attempt is None or attempt.shown or attempt.verdict is None:
+            return
+        if not attempt.verdict.judged or self._answered is attempt.session:
+            return
+        self._answered = attempt.session
+        verdict = attempt.verdict
+        event = answer_event(
+            self.page.session.game.id,
+            attempt.ply,
+            verdict.correct,
+            verdict.move,
+            verdict.explanation,
+        )
+        window.parent.postMessage(to_js(event), "*")
 
     def _post_step(self) -> None:
         """Tell the host page which step is shown (targetOrigin "*": nothing in it is
@@ -85,6 +119,20 @@ class Embedded:
         elif isinstance(command, Ask):
             self._posted = None
             self.after_render()
+        elif self.page.attempt is None:
+            return  # the three answering commands are for a question step only
+        elif isinstance(command, Try):
+            self.shell.guarded(self._try, command.action)
+        elif isinstance(command, ShowAnswer):
+            self.shell.guarded(self.page.attempt.show_answer)
+        elif isinstance(command, Retry):
+            self.shell.guarded(self.page.attempt.try_again)
+
+    def _try(self, action: str) -> None:
+        """``waddle:try``: the action answered as a click making it would (refused, with
+        the copy's message, when it is not legal there or the seat is not the reader's)."""
+        if self.page.answering():
+            self.page.attempt.answer(action)
 
     def on_key(self, event) -> None:
         """Embedded: left and right step, Home and End go to the first and last step."""

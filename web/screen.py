@@ -12,7 +12,7 @@ from pyscript import document, ffi
 
 from waddle.app.page import Page, side_of
 from waddle.ui.markup import zoomed_size
-from waddle.ui.presenter import move_list_html
+from waddle.ui.presenter import marked_table, move_list_html
 from web.dom import element, focus, mark
 from web.focus import focused, refocus
 
@@ -55,7 +55,8 @@ class Screen:
         element("embed-title").textContent = f"{entry.title} game"
         document.title = f"{entry.title} · Waddle"
         curtain_for = page.curtain_for()
-        scene = session.scene(page.viewer(), page.interactive())
+        # At a question step the board is the reader's copy of the game (an exercise).
+        scene = page.board_session.scene(page.viewer(), page.interactive())
         drawn = page.presenter.render(scene)
         focus = focused()
         self.board.setAttribute("viewBox", drawn.board.view_box)
@@ -71,7 +72,10 @@ class Screen:
         element("game-controls").innerHTML = drawn.controls
         element("game-panels").innerHTML = drawn.panels
         table = element("table")
-        table.innerHTML = drawn.table
+        study = session.study if page.tutorial is None else None
+        marks = study.step(session.state.ply).marks if study is not None else ()
+        # A study's marks on the cards, only where this view shows them face up.
+        table.innerHTML = marked_table(page.presenter, scene, drawn.table, marks)
         table.hidden = not drawn.table
         for details_id in opened:
             again = element(details_id)

@@ -120,7 +120,8 @@ class ShareDialog:
         typed = whole_number(str(step_field.value), 6)
         ply = min(typed, steps) if typed is not None else source.state.ply
         theme = str(element("embed-theme").value) or None
-        options = EmbedOptions(ply, bool(element("embed-readonly").checked), end, theme)
+        eyes = self._eyes(source, new_source)
+        options = EmbedOptions(ply, bool(element("embed-readonly").checked), end, theme, eyes)
         base = str(window.location.href).split("#")[0].split("?")[0]
         src = embed_src(base, source.link_of(source.full_record()), options)
         width = clamp_size(str(element("embed-width").value), DEFAULT_SIZE[0])
@@ -145,6 +146,25 @@ class ShareDialog:
             if self._preview_task is not None and not self._preview_task.done():
                 self._preview_task.cancel()
             self._preview_task = asyncio.ensure_future(self._show_preview(src))
+
+    @staticmethod
+    def _eyes(source, new_source: bool) -> int | None:
+        """The builder's "Readers see" (a card game): every hand, or one seat's
+        (``&eyes=N``); a new source starts from its study's own eyes."""
+        box = element("embed-eyes-box")
+        box.hidden = not source.hidden_information
+        if box.hidden:
+            return None
+        select = element("embed-eyes")
+        if new_source:
+            study_eyes = getattr(source.study, "eyes", None)
+            select.innerHTML = '<option value="">Every hand</option>' + "".join(
+                f'<option value="{p}">{escape(seat.name)}\u2019s hand only</option>'
+                for p, seat in enumerate(source.seats)
+            )
+            select.value = "" if study_eyes is None else str(study_eyes)
+        chosen = str(select.value)
+        return int(chosen) if chosen else None
 
     async def _show_preview(self, src: str) -> None:
         await asyncio.sleep(PREVIEW_DELAY_SECONDS)

@@ -181,7 +181,7 @@ def viewer_with_eyes(eyes: int | None, players: int, over: bool, reveal: bool) -
 
 
 def reveal_offered(eyes: int | None, players: int, over: bool) -> bool:
-    """Whether the page offers the reader to show every hand (``[data-command=reveal]``):
+    """Whether the page offers the reader to show every hand (``#show-hands``):
     a view through a seat's eyes of a finished game."""
     return eyes is not None and 0 <= eyes < players and over
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from waddle.app.chrome import needs_curtain, viewer_for
+from waddle.app.embed import reveal_offered, viewer_with_eyes
 from waddle.app.saves import SaveStore, Storage
 from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT
@@ -33,7 +34,13 @@ class Page:
     ``session`` is the game on the board (None: the chooser); ``tutorial`` the running
     :class:`waddle.app.tutorial.Tutorial`, whose session is then the one shown;
     ``revealed`` the seat that confirmed it holds the device; ``ai_paused`` the Pause
-    button's state."""
+    button's state.
+
+    Studies add three: ``eyes``, the embedded view's ``&eyes=N`` (which goes before the
+    study's own); ``all_hands``, the reader asked to see every hand of a finished game
+    seen through a seat's eyes; ``attempt``, the reader's
+    :class:`waddle.app.exercises.Attempt` at a question step (its copy of the game is what
+    the board shows and takes clicks on: :attr:`board_session`)."""
 
     def __init__(
         self, embed: bool, readonly: bool, saves: SaveStore, storage: Storage | None = None
@@ -45,6 +52,9 @@ class Page:
         self.tutorial: Any = None
         self.revealed: int | None = None
         self.ai_paused = False
+        self.eyes: int | None = None
+        self.all_hands = False
+        self.attempt: Any = None
         self._session: Session | None = None
 
     @property
@@ -67,9 +77,66 @@ class Page:
     def presenter(self) -> Any:
         return self.session.game.presenter()
 
+    @property
+    def board_session(self) -> Session:
+        """The game the board shows and plays on: the reader's copy at a question step,
+        else the session."""
+        return self.attempt.session if self.attempt is not None else self.session
+
+    def study_eyes(self) -> int | None:
+        """The seat a card game's study is seen through (the address's ``&eyes=``, else the
+        study's own), or None: every hand, as the usual rules say."""
+        session = self.session
+        if self.tutorial is not None or session is None or not session.hidden_information:
+            return None
+        eyes = self.eyes if self.eyes is not None else getattr(session.study, "eyes", None)
+        return eyes if eyes is not None and 0 <= eyes < len(session.seats) else None
+
     def viewer(self) -> int:
-        """The seat whose view is drawn (see :func:`waddle.app.chrome.viewer_for`)."""
-        return viewer_for(self.session, self.entry.hidden_information, self.embed, self.revealed)
+        """The seat whose view is drawn (see :func:`waddle.app.chrome.viewer_for`); a study
+        seen through a seat's eyes narrows a view of every hand to that seat's
+        (:func:`waddle.app.embed.viewer_with_eyes`), never widens one.
+
+        >>> from waddle.app.saves import MemoryStorage, SaveStore
+        >>> from waddle.core.study import Study
+        >>> page = Page(embed=True, readonly=False, saves=SaveStore(MemoryStorage()))
+        >>> page.session = Session.new("pebbles", 2, seed=3)
+        >>> page.viewer() == OMNISCIENT
+        True
+        >>> page.session.study = Study(eyes=1); page.viewer()
+        1
+        """
+        seen = viewer_for(self.session, self.entry.hidden_information, self.embed, self.revealed)
+        eyes = self.study_eyes()
+        mover = self.session.state.to_move()
+        asked = self.attempt is not None and eyes is None and seen == OMNISCIENT
+        if asked and self.entry.hidden_information and mover is not None and mover >= 0:
+            return mover  # "Your move": the reader holds the asked seat's hand
+        if eyes is None or seen != OMNISCIENT:
+            return seen
+        players = len(self.session.seats)
+        return viewer_with_eyes(eyes, players, self.session.line_over, self.all_hands)
+
+    def hands_offered(self) -> bool:
+        """Whether the page offers "Show every hand" (a finished game seen through eyes)."""
+        eyes = self.study_eyes()
+        return eyes is not None and reveal_offered(
+            eyes, len(self.session.seats), self.session.line_over
+        )
+
+    def answering(self) -> bool:
+        """Whether the reader may play an answer now, at a question step: the answer is not
+        judged yet, and the seat asked is the one whose eyes the page shows (if any)."""
+        attempt = self.attempt
+        if attempt is None or self.curtain_for() is not None:
+            return False
+        if attempt.verdict is not None and attempt.verdict.judged:
+            return False
+        mover = attempt.session.state.to_move()
+        if mover is None or mover < 0 or attempt.session.state.is_over():
+            return False
+        eyes = self.study_eyes()
+        return eyes is None or mover == eyes
 
     def curtain_for(self) -> int | None:
         """The seat the device must be passed to before anything more is shown, or None."""
@@ -79,7 +146,12 @@ class Page:
 
     def interactive(self) -> bool:
         """Whether the board takes clicks now (the scene is drawn with its legal places)."""
+        if self.attempt is not None:
+            return self.answering()  # read-only too: an answer is played on a copy
         session = self.session
+        eyes = self.study_eyes()
+        if eyes is not None and self.viewer() == eyes and session.state.to_move() != eyes:
+            return False  # seen through a seat's eyes: only that seat plays
         return (
             not self.readonly
             and self.curtain_for() is None
@@ -95,6 +167,12 @@ class Page:
             return True
         if self.curtain_for() is not None:
             self.session.message = None
+            return False
+        if self.attempt is not None:
+            return self.answering()
+        eyes = self.study_eyes()
+        if eyes is not None and self.viewer() == eyes and self.session.state.to_move() != eyes:
+            self.session.message = "Only the seat whose eyes the study shows plays here."
             return False
         if not self.session.may_play():
             self.session.message = (
