@@ -298,6 +298,12 @@ def examples() -> list[Example]:
     return [tie_at_a_pool(), cannot_scout(), blocked_in(), lead_a_court()]
 
 
+def frame_height(ex: Example) -> int:
+    """A card game's study shows a hand (and the trick, the row) under its board: a taller
+    frame, so the question, the board and the hand it is answered from are all in it."""
+    return 960 if ex.session.hidden_information else 600
+
+
 def page(examples: list[Example]) -> str:
     frames = []
     for n, ex in enumerate(examples):
@@ -308,7 +314,8 @@ def page(examples: list[Example]) -> str:
         frames.append(
             f'  <section class="study" id="{ex.key}">\n'
             f"    <h2>{escape(study.title)}</h2>\n"
-            f'    <iframe id="frame-{ex.key}" src="{escape(src)}" width="480" height="600"\n'
+            f'    <iframe id="frame-{ex.key}" src="{escape(src)}" width="480"'
+            f' height="{frame_height(ex)}"\n'
             f'            title="{escape(study.title)}" data-steps="{steps}"'
             f' style="border:0;max-width:100%"></iframe>\n'
             + (_controls(ex.key) if n == 0 else "")
