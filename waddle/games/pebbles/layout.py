@@ -339,8 +339,11 @@ def _utf8(text: str) -> bool:
 
 
 def _tiles(raw: Any, territories: dict[str, int], problems: list[str]) -> list[Tile]:
-    if type(raw) is not list or not raw:
+    if type(raw) is not list:
         problems.append('"tiles" must be a list of tiles')
+        return []
+    if not raw:  # an empty draft in the board editor: say what to do, not what is wrong
+        problems.append("no tiles yet: place the numbered tiles")
         return []
     if len(raw) > MAX_LISTED:
         raise BoardError([f"{len(raw)} tiles: a layout has at most {NUMBERS}, one per card number"])
