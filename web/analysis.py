@@ -252,6 +252,8 @@ class Analysis:
         self._review_ply = ply
         self.shell.guarded(self.page.session.go_to, ply)
         self._draw_review()
+        # On a phone the board is above the review: bring it back into view.
+        element("board-frame").scrollIntoView(to_js({"block": "nearest"}))
 
     def cmd_save_review(self, _target) -> None:
         """The review as the game's study: its captions and marks go with links and saves."""

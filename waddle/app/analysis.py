@@ -54,7 +54,8 @@ def meter_default(seats: Sequence[Seat]) -> bool:
     the person against it).
 
     >>> from waddle.ui.seats import default_seats, make_seats
-    >>> meter_default(default_seats(3)), meter_default(make_seats(2, bots=[None, "easy"]))
+    >>> against = make_seats(2, bots=[None, "easy"], levels=["easy"])
+    >>> meter_default(default_seats(3)), meter_default(against)
     (True, False)
     """
     return not any(seat.bot for seat in seats)

@@ -24,7 +24,7 @@ from waddle.core.game import SPECTATOR
 from waddle.games import GAMES
 
 sys.path.insert(0, str(Path(__file__).parent))
-from htmf_tools import small_game  # noqa: E402
+from htmf_tools import small_game
 
 WAIT_MS = 90_000
 REVIEW_BUDGET = 300
@@ -220,7 +220,6 @@ def test_a_hint_names_its_move_and_gives_the_engines_score_change(page):
     me = state.to_move()
     change = after.scores()[me] - state.scores()[me]
     signed = [
-        int(n) * (1 if sign == "+" else -1)
-        for sign, n in re.findall(r"\(([+−])(\d+) fish", said)
+        int(n) * (1 if sign == "+" else -1) for sign, n in re.findall(r"\(([+−])(\d+) fish", said)
     ]
     assert signed == [change], said
