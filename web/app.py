@@ -20,6 +20,7 @@ The parts, each given the :class:`waddle.app.page.Page` it reads and the small
 ``web/share.py``            Copy link and the Share and embed dialog (embed builder)
 ``web/studies.py``          a study's marks and caption; the study panel
 ``web/embedded.py``         the embedded view's address options, stepper and messages
+``web/analysis.py``         the win-chance meter, the game review, the result's chart
 ``web/board_editor.py``     the board editor screen
 ``web/focus.py``            keyboard focus among the legal places
 ``web/dom.py``              elements, listeners, files, localStorage
@@ -39,6 +40,7 @@ from waddle.app.page import Page
 from waddle.app.saves import MemoryStorage, SaveError, SaveStore
 from waddle.app.session import Session
 from web.address import Address
+from web.analysis import Analysis
 from web.board_editor import BoardEditor
 from web.chooser import Chooser
 from web.computers import Computers
@@ -110,6 +112,7 @@ class App:
             if shown_ply is not None:
                 self.page.session.go_to(shown_ply)
         self.embedded = Embedded(self.page, self, params, self.share.preview_said)
+        self.analysis = Analysis(self.page, self, params)
         # Where a data-command="name" button's cmd_name is found, the shell first.
         self._parts = (
             self,
@@ -121,6 +124,7 @@ class App:
             self.share,
             self.studies,
             self.editor,
+            self.analysis,
         )
         self._without_a_game = WITHOUT_A_GAME.union(
             *(getattr(part, "WITHOUT_A_GAME", ()) for part in self._parts)
@@ -373,6 +377,7 @@ class App:
         self.studies.before_render()
         scene = self.screen.draw()
         self.studies.after_render(scene)
+        self.analysis.after_render(scene)
         self.embedded.after_render()
         if self.address.persist():
             self.problem(self._problem)  # the autosave's failure is said, or no longer

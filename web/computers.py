@@ -11,6 +11,7 @@ import time
 
 from pyscript import document, ffi
 
+from waddle.app.analysis import hint_text
 from waddle.app.page import Page, turn_line
 from web.dom import element, mark
 from web.ports import Shell
@@ -55,6 +56,7 @@ class Computers:
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
+        self.page.searching = False
         self._for = None
         self._thinking(None)
 
@@ -93,13 +95,17 @@ class Computers:
         bot = session.game.make_bot(level, seed=state.ply + 1, seconds=seconds)
         search = bot.start(state.clone())
         longest = 0.0
-        while True:
-            started = time.perf_counter()
-            finished = search.advance(SLICE_SECONDS)
-            longest = max(longest, time.perf_counter() - started)
-            if finished:
-                break
-            await asyncio.sleep(0)
+        self.page.searching = True
+        try:
+            while True:
+                started = time.perf_counter()
+                finished = search.advance(SLICE_SECONDS)
+                longest = max(longest, time.perf_counter() - started)
+                if finished:
+                    break
+                await asyncio.sleep(0)
+        finally:
+            self.page.searching = False
         action = search.best()
         root = document.documentElement.dataset
         root.aiIterations = str(search.iterations)
@@ -156,7 +162,8 @@ class Computers:
         if self.page.session is not session or session.state.ply != ply:
             return
         hint = self.page.presenter.hint(session, action)
-        session.message = hint.text
+        # The move as the board names it and why, from the game's scoring (docs/analysis.md).
+        session.message = hint_text(session.game, session.state, action, hint.text)
         self.shell.render()
         for hex_id in hint.hexes:
             marked = element("board").querySelector(f'[data-hex="{hex_id}"]')

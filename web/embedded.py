@@ -25,7 +25,7 @@ from waddle.app.page import Page
 from web.dom import element, to_js
 from web.ports import Shell
 
-EMBED_PARAMS = ("ply", "readonly", "end", "theme", "eyes")
+EMBED_PARAMS = ("ply", "readonly", "end", "theme", "eyes", "meter")
 
 
 class Embedded:

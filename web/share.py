@@ -39,6 +39,7 @@ class ShareDialog:
         listen(share, "close", lambda _e: self._stop_preview())
         listen(element("embed-source"), "change", lambda _e: self.fill_builder(new_source=True))
         listen(element("embed-readonly"), "change", lambda _e: self.fill_builder())
+        listen(element("embed-meter"), "change", lambda _e: self.fill_builder())
 
     # -- copying ----------------------------------------------------------------------------
 
@@ -121,7 +122,14 @@ class ShareDialog:
         ply = min(typed, steps) if typed is not None else source.state.ply
         theme = str(element("embed-theme").value) or None
         eyes = self._eyes(source, new_source)
-        options = EmbedOptions(ply, bool(element("embed-readonly").checked), end, theme, eyes)
+        options = EmbedOptions(
+            ply,
+            bool(element("embed-readonly").checked),
+            end,
+            theme,
+            eyes,
+            meter=bool(element("embed-meter").checked),
+        )
         base = str(window.location.href).split("#")[0].split("?")[0]
         src = embed_src(base, source.link_of(source.full_record()), options)
         width = clamp_size(str(element("embed-width").value), DEFAULT_SIZE[0])

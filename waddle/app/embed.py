@@ -19,6 +19,8 @@ True
 Try(action='{"play":"7C"}')
 >>> EmbedOptions.from_query({"embed": "", "eyes": "1"}).query()
 'embed&eyes=1'
+>>> EmbedOptions.from_query({"embed": "", "ply": "2", "meter": ""}).query()
+'embed&ply=2&meter'
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class EmbedOptions:
     """``&eyes=N``: a card game shown as seat N (0 the first) sees it while the game is
     on: its own hand, the others face down (:func:`viewer_with_eyes`); None: the study's
     own ``eyes``, or every hand."""
+    meter: bool = False
+    """``&meter``: the win-chance meter beside the board (docs/analysis.md)."""
 
     @staticmethod
     def from_query(params: Mapping[str, str]) -> EmbedOptions:
@@ -96,6 +100,7 @@ class EmbedOptions:
             end=number("end"),
             theme=theme if theme in THEMES else None,
             eyes=eyes if eyes is not None and eyes <= MAX_EYES else None,
+            meter="meter" in params,
         )
 
     def query(self) -> str:
@@ -111,6 +116,8 @@ class EmbedOptions:
             parts.append(f"theme={self.theme}")
         if self.eyes is not None:
             parts.append(f"eyes={self.eyes}")
+        if self.meter:
+            parts.append("meter")
         return "&".join(parts)
 
     def eyes_for(self, study: Any) -> int | None:

@@ -52,6 +52,9 @@ class Page:
         self.tutorial: Any = None
         self.revealed: int | None = None
         self.ai_paused = False
+        self.searching = False
+        """A computer or the hint is searching now: the win-chance meter and the review
+        wait (their slices would share the main thread with its search, see web/analysis.py)."""
         self.eyes: int | None = None
         self.all_hands = False
         self.attempt: Any = None
