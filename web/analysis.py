@@ -24,7 +24,7 @@ import contextlib
 from collections import OrderedDict
 from html import escape
 
-from pyscript import document, ffi
+from pyscript import document, ffi, window
 
 from waddle.app.analysis import (
     decision_caption,
@@ -52,6 +52,19 @@ KEPT = 64
 """Finished estimates kept, by position and viewer."""
 WAIT_SECONDS = 0.05
 """How often a waiting meter looks again whether the computers are done."""
+PAINT_FIRST_SECONDS = 0.05
+"""A new estimate starts this long after the redraw that asked for it: setting up a search
+(the root's moves and their priors) is not a slice's work, and the click that changed the
+position must reach the screen first."""
+
+
+def input_pending() -> bool:
+    """Whether the person's input waits to be handled (Chromium's
+    ``navigator.scheduling.isInputPending``; elsewhere never): the next slice waits."""
+    scheduling = getattr(window.navigator, "scheduling", None)
+    if scheduling is None or ffi.is_none(scheduling):
+        return False
+    return bool(scheduling.isInputPending())
 
 
 class Analysis:
@@ -134,9 +147,9 @@ class Analysis:
         else:
             previous.setAttribute("data-meter-state", "estimating")
             root.dataset.meter = "estimating"
-        state = session.state.clone()
-        meter = meter_for(session.game, state, viewer, seed=METER_SEED)
-        self._meter_task = asyncio.ensure_future(self._estimate(key, meter))
+        self._meter_task = asyncio.ensure_future(
+            self._estimate(key, session.game, session.state.clone(), viewer)
+        )
 
     def _show(self, chances, done: bool, viewer: int) -> None:
         seats = self.page.session.seats
@@ -149,11 +162,14 @@ class Analysis:
         self._meter_task = None
         self._meter_key = None
 
-    async def _estimate(self, key, meter) -> None:
+    async def _estimate(self, key, game, state, viewer) -> None:
+        await asyncio.sleep(PAINT_FIRST_SECONDS)
         mark("waddle:meter-start")
+        meter = meter_for(game, state, viewer, seed=METER_SEED)
         while not meter.finished:
-            if self.page.searching or self._review_task is not None:
-                await asyncio.sleep(WAIT_SECONDS)  # a computer, the hint or the review first
+            if self.page.searching or self._review_task is not None or input_pending():
+                # a computer, the hint or the review first; and the person's input
+                await asyncio.sleep(WAIT_SECONDS)
                 continue
             meter.advance(SLICE_SECONDS)
             await asyncio.sleep(0)
@@ -191,7 +207,7 @@ class Analysis:
     async def _run_review(self, review: Review) -> None:
         mark("waddle:review-start")
         while True:
-            if self.page.searching:
+            if self.page.searching or input_pending():
                 await asyncio.sleep(WAIT_SECONDS)
                 continue
             if review.step(SLICE_SECONDS):
