@@ -69,9 +69,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
 METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75})
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration"): a
-power per player count, fitted on 6 games of each; the search's figures are too cautious
-with two players and too sure with three (close games: the leader often loses)."""
+"""The win-chance meter's budget and a power per player count (docs/benchmarks.md)."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end
