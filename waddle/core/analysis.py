@@ -57,8 +57,8 @@ class Meter:
     """A game's win-chance meter: its budget and its calibration.
 
     - ``iterations``: the search's iterations per estimate with two players, chosen so
-      that one estimate takes about 0.2-0.4 s of CPython (0.5-1 s under Pyodide, a few
-      times slower), and deterministic (an iteration budget, not a time). With more
+      that one estimate takes at most about 0.3 s of CPython (about 0.6 s under Pyodide,
+      about twice slower), and deterministic (an iteration budget, not a time). With more
       players a playout costs more, so :meth:`budget` scales it by ``2/players``.
     - ``power``: the calibration, each share raised to ``power`` and normalised
       (:func:`calibrate`): 1 keeps the search's figures, less pulls them toward the fair
