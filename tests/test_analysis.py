@@ -106,6 +106,19 @@ def test_the_calibration_softens_below_one_sharpens_above_and_keeps_the_sum():
     assert Meter(100, power=1.0).calibrated([0.6, 0.4]) == [0.6, 0.4]
 
 
+def test_a_power_of_its_own_for_a_player_count_is_the_one_the_meter_uses():
+    meter = Meter(100, power=2.0, by_players={3: 0.5})
+    assert meter.calibrated([0.75, 0.25]) == pytest.approx([0.9, 0.1])
+    assert meter.calibrated([0.64, 0.36, 0.0]) == pytest.approx([4 / 7, 3 / 7, 0.0])
+
+    class Game:
+        pass
+
+    Game.meter = meter
+    assert meter_for(Game, Nim(players=3, stones=7), 0, iterations=20).power == 0.5
+    assert meter_for(Game, Nim(players=2, stones=7), 0, iterations=20).power == 2.0
+
+
 def test_a_power_in_quarters_is_computed_exactly_as_pow_would():
     for p in (0.0, 0.013, 0.25, 0.5, 0.77, 1.0):
         for k in (0.25, 0.5, 1.25, 1.75, 3.0):

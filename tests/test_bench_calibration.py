@@ -11,6 +11,7 @@ import pytest
 
 from waddle.bench.calibration import brier, fitted_power, samples, table
 from waddle.cli import main
+from waddle.core.analysis import Meter
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -58,3 +59,10 @@ def test_the_fitted_power_softens_an_overconfident_forecast():
     assert fitted_power(lines) == 0.5
     calibrated = samples(lines, power=0.5)
     assert brier(calibrated) < brier(samples(lines))
+
+
+def test_a_meter_calibrates_each_game_with_the_power_for_its_player_count():
+    two = {"players": 2, "estimates": [[0, [0.75, 0.25]]], "wins": [1.0, 0.0]}
+    three = {"players": 3, "estimates": [[0, [0.64, 0.36, 0.0]]], "wins": [1.0, 0.0, 0.0]}
+    rows = samples([two, three], Meter(100, power=2.0, by_players={3: 0.5}))
+    assert [round(p, 4) for p, _won, _n in rows] == [0.9, 0.1, 0.5714, 0.4286, 0.0]

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TextIO
 
 from waddle.bench.results import Line, append_line, existing_lines, game_key, grouped, span
-from waddle.core.analysis import calibrate, meter_for
+from waddle.core.analysis import Meter, calibrate, meter_for
 from waddle.core.game import CHANCE, resolve_chance
 from waddle.games import GAMES
 
@@ -146,17 +146,19 @@ def _play(lines: list[Line], processes: int) -> Iterator[Line]:
 
 
 def samples(
-    lines: Sequence[Line], power: float = 1.0, after_opening: bool = False
+    lines: Sequence[Line], power: float | Meter = 1.0, after_opening: bool = False
 ) -> list[tuple[float, float, int]]:
     """Every ``(estimate, win share, players)`` of every seat at every decision, the
     estimates calibrated by ``power`` as the meter does (:func:`~waddle.core.analysis.
-    calibrate`; 1: raw)."""
+    calibrate`; 1: raw; a :class:`~waddle.core.analysis.Meter`: its power for each game's
+    player count)."""
     out = []
     for line in lines:
         estimates = line["estimates"]
         skip = int(len(estimates) * OPENING) if after_opening else 0
+        used = power.power_for(line["players"]) if isinstance(power, Meter) else power
         for _ply, shares in estimates[skip:]:
-            for p, share in enumerate(calibrate(shares, power)):
+            for p, share in enumerate(calibrate(shares, used)):
                 out.append((share, line["wins"][p], len(shares)))
     return out
 
@@ -222,11 +224,11 @@ def print_summary(lines: Sequence[Line], out: TextIO) -> None:
 def _print_game(lines: list[Line], out: TextIO) -> None:
     first = lines[0]
     entry = GAMES.by_id(first["game"])
-    power = entry.load().meter.power
+    meter = entry.load().meter
     counts = sorted({line["players"] for line in lines})
     cpu = sum(line.get("cpu", 0.0) for line in lines)
     decisions = sum(len(line["estimates"]) for line in lines)
-    budget = first["iterations"] or f"the meter's ({entry.load().meter.iterations} at 2 players)"
+    budget = first["iterations"] or f"the meter's ({meter.iterations} at 2 players)"
     print(
         f"\n{entry.title} calibration: {len(lines)} games ({', '.join(map(str, counts))} "
         f"players; seeds {span([line['seed'] for line in lines])}), {decisions} decisions, "
@@ -234,37 +236,63 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
         "an estimate)",
         file=out,
     )
-    for label, used in (("calibrated", power), ("raw", 1.0)):
-        if label == "raw" and power == 1.0:
+    powers = {n: meter.power_for(n) for n in counts}
+    calibrated = ", ".join(f"{powers[n]:g} at {n}" for n in counts)
+    for label, used in ((f"calibrated (power {calibrated})", meter), ("raw (power 1)", 1.0)):
+        if used == 1.0 and set(powers.values()) == {1.0}:
             continue
         every, late = samples(lines, used), samples(lines, used, after_opening=True)
-        print(f"  {label} (power {used:g}):", file=out)
-        print(f"  {'predicted':>10} {'count':>6} {'mean said':>9} {'won':>6} {'off':>6}", file=out)
-        for b, (n, said, won) in enumerate(table(every)):
-            if n:
-                flag = (
-                    "  <-- 100+ samples, off by more than 10 points"
-                    if (n >= 100 and abs(won - said) > 0.10)
-                    else ""
-                )
-                print(
-                    f"  {10 * b:>3}-{10 * b + 10:>3}%  {n:>6} {said:>9.1%} {won:>6.1%} "
-                    f"{100 * (won - said):>+6.1f}{flag}",
-                    file=out,
-                )
+        print(f"  {label}:", file=out)
+        _print_table(every, out)
         for name, rows in (("all decisions", every), ("after the opening", late)):
-            meter, base = brier(rows), brier(rows, baseline=True)
-            print(
-                f"  Brier, {name}: {meter:.4f} against {base:.4f} for the fair share "
-                f"({100 * (1 - meter / base) if base else 0:.0f}% better)",
-                file=out,
-            )
+            _print_brier(f"Brier, {name}", rows, out)
     print(
         f"  fitted power: {fitted_power(lines):g} (all decisions), "
         f"{fitted_power(lines, after_opening=True):g} (after the opening)",
         file=out,
     )
+    if len(counts) > 1:
+        for n in counts:
+            some = [line for line in lines if line["players"] == n]
+            late = samples(some, meter, after_opening=True)
+            worst = max(
+                ((abs(won - said), b) for b, (k, said, won) in enumerate(table(late)) if k >= 100),
+                default=None,
+            )
+            where = f"{100 * worst[0]:.1f} points at {10 * worst[1]}%" if worst else "none"
+            print(
+                f"  {n} players ({len(some)} games), power {powers[n]:g}: fitted "
+                f"{fitted_power(some):g} (all), {fitted_power(some, after_opening=True):g} "
+                f"(after the opening); worst bucket of 100+ after the opening: {where}",
+                file=out,
+            )
+            _print_brier("    Brier after the opening", late, out)
     out.flush()
+
+
+def _print_table(rows: Sequence[tuple[float, float, int]], out: TextIO) -> None:
+    print(f"  {'predicted':>10} {'count':>6} {'mean said':>9} {'won':>6} {'off':>6}", file=out)
+    for b, (n, said, won) in enumerate(table(rows)):
+        if n:
+            flag = (
+                "  <-- 100+ samples, off by more than 10 points"
+                if (n >= 100 and abs(won - said) > 0.10)
+                else ""
+            )
+            print(
+                f"  {10 * b:>3}-{10 * b + 10:>3}%  {n:>6} {said:>9.1%} {won:>6.1%} "
+                f"{100 * (won - said):>+6.1f}{flag}",
+                file=out,
+            )
+
+
+def _print_brier(name: str, rows: Sequence[tuple[float, float, int]], out: TextIO) -> None:
+    meter, base = brier(rows), brier(rows, baseline=True)
+    print(
+        f"  {name}: {meter:.4f} against {base:.4f} for the fair share "
+        f"({100 * (1 - meter / base) if base else 0:.0f}% better)",
+        file=out,
+    )
 
 
 __all__ = ["POWERS", "brier", "fitted_power", "play_one", "print_summary", "run", "samples"]

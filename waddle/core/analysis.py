@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from waddle.core.game import CHANCE, OMNISCIENT, GameState
@@ -57,17 +57,21 @@ class Meter:
     """A game's win-chance meter: its budget and its calibration.
 
     - ``iterations``: the search's iterations per estimate with two players, chosen so
-      that one estimate takes about 0.2-0.4 s of CPython (0.5-1 s under Pyodide, a few
-      times slower), and deterministic (an iteration budget, not a time). With more
+      that one estimate takes at most about 0.3 s of CPython (about 0.6 s under Pyodide,
+      about twice slower), and deterministic (an iteration budget, not a time). With more
       players a playout costs more, so :meth:`budget` scales it by ``2/players``.
     - ``power``: the calibration, each share raised to ``power`` and normalised
       (:func:`calibrate`): 1 keeps the search's figures, less pulls them toward the fair
       share, more sharpens them. Fitted by the calibration benchmark (docs/benchmarks.md,
       "Calibration") and kept in the game's ``ai.py``.
+    - ``by_players``: a power of its own for a player count, where the search's figures
+      are too sure with some counts and too cautious with others (fitted per count by the
+      same benchmark); counts not named take ``power``.
     """
 
     iterations: int
     power: float = 1.0
+    by_players: Mapping[int, float] = field(default_factory=dict, hash=False)
 
     def budget(self, players: int) -> int:
         """The iterations of one estimate with ``players`` players.
@@ -77,13 +81,23 @@ class Meter:
         """
         return max(50, round(self.iterations * 2 / max(2, players)))
 
+    def power_for(self, players: int) -> float:
+        """The calibration power with ``players`` players.
+
+        >>> meter = Meter(100, power=2.0, by_players={3: 0.5})
+        >>> meter.power_for(2), meter.power_for(3), meter.power_for(4)
+        (2.0, 0.5, 2.0)
+        """
+        return self.by_players.get(players, self.power)
+
     def calibrated(self, raw: Sequence[float]) -> list[float]:
-        """``raw`` shares calibrated (they still sum to one).
+        """``raw`` shares calibrated (they still sum to one), with the power for as many
+        players as ``raw`` has shares.
 
         >>> [round(p, 4) for p in Meter(100, power=0.5).calibrated([0.8, 0.2])]
         [0.6667, 0.3333]
         """
-        return calibrate(raw, self.power)
+        return calibrate(raw, self.power_for(len(raw)))
 
 
 def power_of(p: float, power: float) -> float:
@@ -306,7 +320,8 @@ def meter_for(
     iterations: int | None = None,
 ) -> WinChance:
     """A :class:`WinChance` for a game of the registry: its search's config
-    (``game.search_config(state)``) and its meter's budget and calibration (``game.meter``);
+    (``game.search_config(state)``) and its meter's budget and calibration (``game.meter``,
+    the power for the state's player count);
     ``iterations`` overrides the budget. A game without ``search_config`` is searched by
     plain UCT (uniformly random playouts to the end), without ``meter`` at 1000 playouts,
     uncalibrated."""
@@ -319,7 +334,7 @@ def meter_for(
         viewer,
         iterations or settings.budget(state.num_players),
         seed,
-        settings.power,
+        settings.power_for(state.num_players),
     )
 
 

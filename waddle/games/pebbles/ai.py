@@ -68,8 +68,8 @@ from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=500)
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
+METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75})
+"""The win-chance meter's budget and a power per player count (docs/benchmarks.md)."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end

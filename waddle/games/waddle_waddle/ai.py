@@ -93,7 +93,7 @@ from waddle.games.waddle_waddle.worth import (
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=400)
+METER = Meter(iterations=200)
 """The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
 
 
