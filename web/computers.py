@@ -163,7 +163,8 @@ class Computers:
             return
         hint = self.page.presenter.hint(session, action)
         # The move as the board names it and why, from the game's scoring (docs/analysis.md).
-        session.message = hint_text(session.game, session.state, action, hint.text)
+        marked = bool(getattr(hint, "hexes", ()))
+        session.message = hint_text(session.game, session.state, action, hint.text, marked)
         self.shell.render()
         for hex_id in hint.hexes:
             marked = element("board").querySelector(f'[data-hex="{hex_id}"]')

@@ -116,15 +116,18 @@ def meter_html(
     return f'<ol class="meter-bars" data-meter-state="{state}">{"".join(rows)}</ol>{note}'
 
 
-def hint_text(game: Any, state: Any, action: Any, fallback: str) -> str:
+def hint_text(game: Any, state: Any, action: Any, fallback: str, marked: bool = False) -> str:
     """What a hint says: the move as the board names it and why, from the game's own
     scoring (``"Hint: C4 → E6: it takes the floe …"``), or the presenter's words
-    (``fallback``) for a game that cannot say why."""
+    (``fallback``) for a game that cannot say why. ``marked``: the hint is marked on the
+    board too, and says so (someone who does not see the mark learns the move from the
+    words, someone who does knows where to look)."""
     explain = getattr(game, "explain_move", None)
     why = explain(state, action) if explain is not None else ""
     if not why:
         return fallback
-    return f"Hint: {move_name(game, state, action)}: it {why}."
+    where = " (marked on the board)" if marked else ""
+    return f"Hint: {move_name(game, state, action)}{where}: it {why}."
 
 
 def score_chart(game: Any, record: Any, seats: Sequence[Seat]) -> str:
