@@ -11,19 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from waddle.core.series import Series, scores_by_round
 
-def score_series(record: Any) -> tuple[list[str], list[list[int]]]:
-    """A label per point ("start", "Round 1", …, "end") and each player's score there."""
-    state = record.start()
-    labels = ["start"]
-    seats = [[s] for s in state.scores()]
-    rounds = 0
-    for action in record.actions:
-        was = state.round
-        state.apply(action)
-        if state.is_over() or state.round != was:
-            rounds += 1
-            labels.append("end" if state.is_over() else f"Round {rounds}")
-            for p, score in enumerate(state.scores()):
-                seats[p].append(score)
-    return labels, seats
+
+def score_series(record: Any) -> Series:
+    """A label per point and each player's score there (:mod:`waddle.core.series`)."""
+    return scores_by_round(record, lambda state: state.round)
