@@ -175,6 +175,8 @@ function watchDownloads() {
   // noted it) and answers from its cache.
   if (globalThis.waddleReturning) return { stop() {} };
   const pageFetch = globalThis.fetch;
+  // Kept only where a worker may take them (else only counted: file://, old browsers).
+  const keep = Boolean(globalThis.caches && globalThis.navigator?.serviceWorker);
   const kept = []; // {url, headers, chunks}: the runtime files as they arrived
   const reading = [];
   let loaded = 0;
@@ -188,11 +190,11 @@ function watchDownloads() {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      file.chunks.push(value);
+      if (keep) file.chunks.push(value);
       loaded += value.byteLength;
       report();
     }
-    kept.push(file);
+    if (keep) kept.push(file);
   };
   globalThis.fetch = async function (input, init) {
     const response = await pageFetch.call(this, input, init);
