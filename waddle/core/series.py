@@ -2,10 +2,12 @@
 scores as the game would end now (``state.scores()``), taken at the start, after every
 turn or round, and at the end. A game chooses the unit; this module replays the record.
 
->>> from waddle.games.htmf.game import GAME
->>> record = GAME.new_record(2, seed=3)
->>> scores_by_turn(record)
-(['start'], [[0], [0]])
+>>> from waddle.core.nim import Nim
+>>> class Record:  # what a game's record offers: its start, its actions
+...     actions = [1, 2]
+...     def start(self): return Nim(players=2, stones=3)
+>>> scores_by_turn(Record())[0]
+['start', 'Turn 1', 'end']
 """
 
 from __future__ import annotations
