@@ -18,16 +18,13 @@ from pyscript import document, ffi, window
 
 def start() -> None:
     """Start the app; the last thing it does is say it is ready."""
-    window.performance.mark("waddle:main-start")
     import waddle
     from web.app import App
 
-    window.performance.mark("waddle:imported")
     global app
     for element in document.querySelectorAll("[data-engine-version]"):
         element.textContent = waddle.__version__
     app = App()
-    window.performance.mark("waddle:app-made")
     app.bind()
     app.start()
     document.getElementById("loading-progress").value = 100
