@@ -1,6 +1,6 @@
 // How Python starts: PyScript's `interpreter` (pyscript.toml) is this module, not
 // pyodide.mjs itself. PyScript imports it and calls its loadPyodide(options) as it would
-// Pyodide's; this one adds three things around Pyodide's own:
+// Pyodide's; this one adds four things around Pyodide's own:
 //
 // 1. A returning visit starts from a memory snapshot. After a start without one (the
 //    first visit, the first after an update), once the app is ready and kept for
@@ -27,6 +27,11 @@
 // 3. Honest progress: the same copies count the bytes as they arrive and say so with
 //    `waddle:download` events ({loaded, total}, total being the runtime's size from the
 //    build), which web/loading.js turns into the progress bar.
+//
+// 4. The app zip (the waddle package and web/*.py) downloads and is inflated beside
+//    Pyodide's own start, not after it (as pyscript.toml's [files] would): only writing
+//    its files into Python's working directory is left for after. (Imported from the zip
+//    as it is, zipimport, the app's imports took ~120 ms longer.)
 //
 // A TEMPLATE: scripts/build_web.py fills in the {{…}} values and writes dist/web/.
 import { loadPyodide as load, version } from "../vendor/pyodide-{{PYODIDE_VERSION}}/pyodide.mjs";
@@ -55,6 +60,9 @@ export async function loadPyodide(options) {
   const config = { ...options, indexURL: INDEX_URL };
   const snapshot = await findSnapshot();
   const watched = watchDownloads();
+  // The app zip downloads beside Pyodide's own files, not after them.
+  const app = fetchApp();
+  app.catch(() => undefined); // awaited below; a failure is reported there, not twice
   try {
     if (snapshot) {
       try {
@@ -65,6 +73,7 @@ export async function loadPyodide(options) {
         bytes.catch(() => undefined);
         const pyodide = await load({ ...config, _loadSnapshot: bytes });
         performance.mark("waddle:python-from-snapshot");
+        mountApp(pyodide, await app);
         whenOffline(() => makeSnapshot(snapshot.modules));
         return pyodide;
       } catch (error) {
@@ -73,11 +82,79 @@ export async function loadPyodide(options) {
       }
     }
     const pyodide = await load(config);
+    mountApp(pyodide, await app);
     whenOffline(() => makeSnapshot(null));
     return pyodide;
   } finally {
     watched.stop();
   }
+}
+
+// ---- the app zip ------------------------------------------------------------------
+
+// The app zip's files, read while Pyodide downloads and compiles: {buffer, files}, files
+// being [[path, bytes]], or null where this browser cannot inflate (then Pyodide
+// unpacks the buffer).
+async function fetchApp() {
+  const response = await fetch(APP_ZIP);
+  if (!response.ok) throw new Error(`${APP_ZIP}: HTTP ${response.status}`);
+  const buffer = await response.arrayBuffer();
+  return { buffer, files: await readZip(buffer) };
+}
+
+// Into Python's working directory (on sys.path as ""), where pyscript.toml's [files]
+// would have unpacked it. Only writing is left for after Pyodide's start (a few ms): the
+// inflating was done while it started.
+function mountApp(pyodide, { buffer, files }) {
+  if (!files) return void pyodide.unpackArchive(buffer, "zip");
+  const { FS } = pyodide;
+  const made = new Set();
+  for (const [path, bytes] of files) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (folder && !made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    FS.writeFile(path, bytes);
+  }
+}
+
+// The entries of a zip as the build writes it (scripts/build_web.py: stored or deflated,
+// no zip64, no comment), or null without DecompressionStream("deflate-raw").
+async function readZip(buffer) {
+  if (!globalThis.DecompressionStream) return null;
+  const view = new DataView(buffer);
+  const end = buffer.byteLength - 22; // the end of central directory record
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error("app zip: no directory");
+  const count = view.getUint16(end + 10, true);
+  const names = new TextDecoder();
+  const reads = [];
+  let at = view.getUint32(end + 16, true);
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("app zip: bad directory");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const header = view.getUint32(at + 42, true);
+    const path = names.decode(new Uint8Array(buffer, at + 46, nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (path.endsWith("/")) continue;
+    const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
+    const data = new Uint8Array(buffer, start, size);
+    if (method === 0) reads.push([path, data]);
+    else if (method === 8) reads.push(inflate(data).then((bytes) => [path, bytes]));
+    else throw new Error(`app zip: ${path}: compression ${method}`);
+  }
+  try {
+    return await Promise.all(reads);
+  } catch {
+    return null; // "deflate-raw" unknown to this browser: Pyodide unpacks it
+  }
+}
+
+async function inflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 // ---- snapshots --------------------------------------------------------------------
@@ -158,16 +235,6 @@ function whenOffline(then) {
   watch.observe(root, { attributes: true, attributeFilter: ["data-offline"] });
 }
 
-function whenReady(then) {
-  if (root.dataset.app === "ready") return void setTimeout(then, 0);
-  const watch = new MutationObserver(() => {
-    if (root.dataset.app === "loading") return;
-    watch.disconnect();
-    if (root.dataset.app === "ready") setTimeout(then, 0);
-  });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
-}
-
 // ---- first visit: count the runtime's bytes, keep them for the service worker -------
 
 function watchDownloads() {
@@ -229,12 +296,8 @@ function watchDownloads() {
     }
   };
   return {
-    // The app zip is fetched after Python starts (pyscript.toml's [files]): the fetch
-    // stays watched until the page is ready.
     stop() {
-      whenReady(() => {
-        globalThis.fetch = pageFetch;
-      });
+      globalThis.fetch = pageFetch;
     },
   };
 }

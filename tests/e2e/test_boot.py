@@ -39,7 +39,7 @@ def test_boots_to_ready_with_engine_version(page, page_log, open_app):
 
     # Real progress: PyScript's stages reached the loading screen, which ended full.
     progress = page.evaluate("window.__progress")
-    for stage in ("Loading interpreter", "Loaded files", "Loaded Pyodide"):
+    for stage in ("Loading interpreter", "Loaded interpreter", "Loaded Pyodide"):
         assert stage in progress
     assert page.locator("#loading-progress").evaluate("bar => bar.value") == 100
 

@@ -83,7 +83,8 @@ def test_a_returning_visit_starts_python_from_its_snapshot(fresh_page, page_log,
     assert not page.evaluate(FROM_SNAPSHOT)
     # A first visit's progress: the runtime's bytes, counted to the end.
     download = page.evaluate("window.__download")
-    assert len(download) > 10
+    # In steps (how many depends on how the bytes arrive: 16-24 here on loopback).
+    assert len(download) > 3
     assert download[-1]["loaded"] == download[-1]["total"] > 10_000_000
 
     # Kept once the app is cached for offline use.
