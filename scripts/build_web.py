@@ -346,6 +346,36 @@ def pyscript_files(dist: Path) -> list[str]:
     return sorted(found)
 
 
+PYSCRIPT_NOT_AT_START = ("zip",)
+"""PyScript chunks published but not imported at each start: ``zip`` unpacks [files],
+which pyscript.toml has none of (web/start-python.mjs fetches the app zip itself)."""
+
+
+def preload_links(
+    pyscript_version: str, pyscript_published: list[str], pyodide_version: str, app_zip: str
+) -> str:
+    """``index.html``'s ``{{PRELOADS}}``: everything a start needs, asked for as the page
+    opens. Without them each file waits for the one that names it: PyScript's modules,
+    then pyscript.toml, then web/start-python.mjs and Pyodide's modules, then the runtime
+    files (~250 ms after the page opened on loopback, several round trips on a phone). The
+    runtime files are preloaded as ``fetch`` with ``crossorigin``, which is the request
+    Pyodide and web/start-python.mjs make (``fetch(url)``), so the browser hands them the
+    preloaded response and each is downloaded once."""
+    pyscript = f"./vendor/pyscript-{pyscript_version}"
+    pyodide = f"./vendor/pyodide-{pyodide_version}"
+    modules = [
+        f"{pyscript}/{name}"
+        for name in sorted(pyscript_published, key=lambda n: (n != "core.js", n))
+        if name.endswith(".js") and chunk_stem(name) not in PYSCRIPT_NOT_AT_START
+    ]
+    modules += [f"./{PYTHON_START}", f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
+    fetched = [f"{pyodide}/{name}" for name in RUNTIME_FETCHED]
+    fetched += [f"./{app_zip}", "./pyscript.toml"]
+    lines = [f'<link rel="modulepreload" href="{href}">' for href in modules]
+    lines += [f'<link rel="preload" as="fetch" crossorigin href="{href}">' for href in fetched]
+    return "\n  ".join(lines)
+
+
 def check_pyscript_config(text: str) -> None:
     """pyscript.toml must not make PyScript load what the build leaves out."""
     if tomllib.loads(text).get("packages"):
@@ -390,7 +420,8 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     # Vendor: versioned folders, immutable once published.
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyscript_dst = staging / "vendor" / f"pyscript-{pyscript_version}"
-    for name in pyscript_files(pyscript_src):
+    pyscript_published = pyscript_files(pyscript_src)
+    for name in pyscript_published:
         copy_file(pyscript_src / name, pyscript_dst / name)
     pyodide_dst = staging / "vendor" / f"pyodide-{pyodide_version}"
     for name in PYODIDE_FILES:
@@ -420,7 +451,11 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
         "PYODIDE_VERSION": pyodide_version,
         "APP_ZIP": app_zip,
     }
-    page_values = {**values, "CHOOSER": chooser_markup()}
+    page_values = {
+        **values,
+        "CHOOSER": chooser_markup(),
+        "PRELOADS": preload_links(pyscript_version, pyscript_published, pyodide_version, app_zip),
+    }
     for name in ("index.html", "pyscript.toml"):
         (staging / name).write_text(fill_template(name, page_values), encoding="utf-8")
     rules_pages(staging)

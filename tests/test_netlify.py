@@ -641,3 +641,23 @@ def test_maskable_icon_keeps_the_drawing_inside_the_safe_circle(drawn: Drawn):
     assert all(icon.rgba[4 * (y * n + x) : 4 * (y * n + x) + 4] == water for x, y in outside)
     centre = 4 * (n // 2 * n + n // 2)
     assert icon.rgba[centre : centre + 4] not in (water, bytes.fromhex("e8f4fbff"))  # penguin
+
+
+def test_the_page_asks_for_what_python_needs_as_it_opens(built: Path):
+    """index.html preloads PyScript's modules, Pyodide's files and the app zip, each a file
+    of the build, and the runtime files as the fetch Pyodide makes (crossorigin), so that
+    the browser hands Pyodide the preloaded response instead of downloading it again."""
+    page = (built / "index.html").read_text(encoding="utf-8")
+    head = page[: page.index("</head>")]
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    modules = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', head)
+    fetched = re.findall(r'<link rel="preload" as="fetch" crossorigin href="\./([^"]+)">', head)
+    for ref in modules + fetched:
+        assert (built / ref).is_file(), ref
+    pyodide = f"vendor/pyodide-{info['PYODIDE_VERSION']}"
+    assert f"vendor/pyscript-{info['PYSCRIPT_VERSION']}/core.js" in modules
+    assert {"web/start-python.mjs", f"{pyodide}/pyodide.mjs"} <= set(modules)
+    assert f"{pyodide}/pyodide.asm.wasm" in fetched
+    assert info["APP_ZIP"] in fetched
+    # Before the stylesheets and scripts, which would hold them back.
+    assert head.index('rel="preload"') < head.index('rel="stylesheet"')
