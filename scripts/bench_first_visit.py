@@ -269,9 +269,11 @@ def print_files(visit_: Visit) -> None:
             f"    {path:58} {f.size:10d} {f.downloads:4d} {f.revalidations:4d} {f.wire:12d}{mark}"
         )
     distinct = distinct_bytes(visit_.transfers)
+    # Only revalidations (a 304 has no body): no distinct bytes, no ratio.
+    ratio = f" = {visit_.total / distinct:.3f}x" if distinct else ""
     print(
         f"    {len(files)} paths, {len(visit_.transfers)} responses: {visit_.total} bytes "
-        f"on the wire for {distinct} bytes of distinct files = {visit_.total / distinct:.3f}x"
+        f"on the wire for {distinct} bytes of distinct files{ratio}"
     )
 
 
