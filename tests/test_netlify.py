@@ -659,5 +659,6 @@ def test_the_page_asks_for_what_python_needs_as_it_opens(built: Path):
     assert {"web/start-python.mjs", f"{pyodide}/pyodide.mjs"} <= set(modules)
     assert f"{pyodide}/pyodide.asm.wasm" in fetched
     assert info["APP_ZIP"] in fetched
-    # Before the stylesheets and scripts, which would hold them back.
-    assert head.index('rel="preload"') < head.index('rel="stylesheet"')
+    # After the stylesheets and the loading screen's script, which the first paint needs.
+    assert head.rindex('rel="stylesheet"') < head.index('rel="modulepreload"')
+    assert head.index("web/loading.js") < head.index('rel="modulepreload"')
