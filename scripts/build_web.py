@@ -29,9 +29,12 @@ Standard library only. What goes into the publish folder:
   ``waddle.app.chrome.chooser_html``, so a first visit sees it before Python starts, and
   ``rules/<game>.html``: each game's rules page (the Rules dialog's text) as a page of its
   own, which the chooser links to;
-- ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, unpacked by PyScript into the
-  interpreter's working directory (``[files]`` ``"./app-<hash>.zip" = "./*"``). The name
-  carries a hash of the content, so it can be cached as immutable like the vendor folders.
+- ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, which web/start-python.mjs
+  fetches and inflates while Pyodide starts, then writes into the interpreter's working
+  directory (on ``sys.path``). The name carries a hash of the content, so it can be cached
+  as immutable like the vendor folders;
+- ``index.html``'s preloads (``{{PRELOADS}}``, :func:`preload_links`): PyScript's modules,
+  Pyodide's files and the app zip, asked for as the page opens.
 
 The build is deterministic: the same sources give a byte-identical folder. It is built in
 a staging folder and swapped in at the end, so a failed build never leaves half a dist/.

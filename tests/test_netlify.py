@@ -258,7 +258,7 @@ def test_pyscript_files_are_what_the_app_can_load(built: Path):
     loaded = stems(names)
     for stem in ("core.js", "core.css", "core", "error", "py-editor", "py-game", "py-terminal"):
         assert stem in loaded, stem
-    assert "zip" in loaded, "unpacks the app zip"
+    assert "zip" in loaded, "core names it (it unpacks [files])"
     assert "toml" in loaded, "parses pyscript.toml"
     for stem in loaded:
         assert not stem.startswith(("codemirror", "xterm", "pyodide_graph", "mpy")), stem

@@ -3,9 +3,9 @@
 // because Pyodide started with `_makeSnapshot` holds no JavaScript objects, and
 // PyScript's `pyscript` package needs them: the page's own interpreter cannot be the one
 // snapshotted. Here, off the page's thread, a second interpreter starts, unpacks the app
-// zip where PyScript unpacks it (the working directory), imports the standard modules
-// and the app's modules it is given, and its memory is gzipped into Cache Storage; then
-// the worker closes. It answers {ok, bytes, packed} or {ok: false, error}.
+// zip where web/start-python.mjs writes it (the working directory), imports the standard
+// modules and the app's modules it is given, and its memory is gzipped into Cache
+// Storage; then the worker closes. It answers {ok, bytes, packed} or {ok: false, error}.
 //
 // The message: {pyodide: URL of pyodide.mjs, preload: [standard modules], app: URL of the
 // app zip, modules: [the app's modules], key: cache URL, header: the header that lists
