@@ -357,8 +357,8 @@ which pyscript.toml has none of (web/start-python.mjs fetches the app zip itself
 def preload_links(
     pyscript_version: str, pyscript_published: list[str], pyodide_version: str, app_zip: str
 ) -> str:
-    """``index.html``'s ``{{PRELOADS}}``: everything a start needs, asked for as the page
-    opens. Without them each file waits for the one that names it: PyScript's modules,
+    """``index.html``'s ``{{PRELOADS}}``: everything a start needs, which web/loading.js
+    asks for on a first visit right after the first paint. Without them each file waits for the one that names it: PyScript's modules,
     then pyscript.toml, then web/start-python.mjs and Pyodide's modules, then the runtime
     files (~250 ms after the page opened on loopback, several round trips on a phone). The
     runtime files are preloaded as ``fetch`` with ``crossorigin``, which is the request
@@ -373,7 +373,8 @@ def preload_links(
     ]
     modules += [f"./{PYTHON_START}", f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
     fetched = [f"{pyodide}/{name}" for name in RUNTIME_FETCHED]
-    fetched += [f"./{app_zip}", "./pyscript.toml"]
+    # Not pyscript.toml: PyScript asks for it before the first paint.
+    fetched.append(f"./{app_zip}")
     lines = [f'<link rel="modulepreload" href="{href}">' for href in modules]
     lines += [f'<link rel="preload" as="fetch" crossorigin href="{href}">' for href in fetched]
     return "\n  ".join(lines)

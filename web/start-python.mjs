@@ -55,6 +55,8 @@ const SNAPSHOT_KEY = new URL(
 const MODULES_HEADER = "X-Waddle-Modules"; // the app's modules a snapshot holds (JSON)
 
 const root = document.documentElement;
+// Python's start has begun: web/loading.js no longer preloads what it is about to fetch.
+globalThis.waddlePythonStarting = true;
 
 export async function loadPyodide(options) {
   const config = { ...options, indexURL: INDEX_URL };
@@ -64,6 +66,7 @@ export async function loadPyodide(options) {
   const app = fetchApp();
   app.catch(() => undefined); // awaited below; a failure is reported there, not twice
   try {
+    let pyodide = null;
     if (snapshot) {
       try {
         // The snapshot is read and unpacked while Pyodide fetches and compiles. Pyodide
@@ -71,19 +74,17 @@ export async function loadPyodide(options) {
         // unhandled rejection (web/loading.js would take that for a failed start-up).
         const bytes = unpack(snapshot.response);
         bytes.catch(() => undefined);
-        const pyodide = await load({ ...config, _loadSnapshot: bytes });
+        pyodide = await load({ ...config, _loadSnapshot: bytes });
         performance.mark("waddle:python-from-snapshot");
-        mountApp(pyodide, await app);
-        whenOffline(() => makeSnapshot(snapshot.modules));
-        return pyodide;
       } catch (error) {
         console.warn("Waddle: the saved Python state could not be used:", error);
         await forgetSnapshots();
       }
     }
-    const pyodide = await load(config);
+    const fromSnapshot = pyodide !== null;
+    pyodide ??= await load(config);
     mountApp(pyodide, await app);
-    whenOffline(() => makeSnapshot(null));
+    whenOffline(() => makeSnapshot(fromSnapshot ? snapshot.modules : null));
     return pyodide;
   } finally {
     watched.stop();

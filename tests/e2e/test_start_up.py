@@ -113,3 +113,37 @@ def test_a_returning_visit_starts_python_from_its_snapshot(fresh_page, page_log,
     page.wait_for_function("h => location.hash !== h", arg=position)
     if damaged:  # a damaged snapshot is dropped, and a good one made again
         page.wait_for_function(SNAPSHOT_KEPT, timeout=120_000)
+
+
+def test_a_browser_that_cannot_inflate_still_starts_the_app(fresh_page, page_log):
+    """web/start-python.mjs inflates the app zip with DecompressionStream while Pyodide
+    starts; without it (older browsers), Pyodide unpacks the zip instead and the game
+    still opens and plays."""
+    page = fresh_page()
+    page.add_init_script("delete globalThis.DecompressionStream")
+    page.goto("./?game=waddle")
+    page.wait_for_function(READY, timeout=120_000)
+    assert page.evaluate("typeof DecompressionStream") == "undefined"
+    before = page.evaluate("location.hash")
+    page.click('svg#board [data-legal="true"]')
+    page.wait_for_function("h => location.hash !== h", arg=before)
+    assert page_log.page_errors == []
+
+
+def test_a_first_visit_preloads_the_runtime_after_the_first_paint_and_downloads_it_once(
+    fresh_page, page_log
+):
+    page = fresh_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto("./?game=waddle")
+    page.wait_for_function(READY, timeout=120_000)
+    preloaded = page.evaluate(
+        "[...document.head.querySelectorAll('link[rel=preload]')].map(l => l.href)"
+    )
+    assert any(url.endswith("/pyodide.asm.wasm") for url in preloaded)
+    assert any("/app-" in url and url.endswith(".zip") for url in preloaded)
+    # Each preloaded file was asked for once: Pyodide's own fetch took the preload.
+    for url in preloaded:
+        assert requests.count(url) == 1, (url, requests.count(url))
+    assert page_log.console_errors == []
