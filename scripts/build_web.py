@@ -358,9 +358,10 @@ def preload_links(
     pyscript_version: str, pyscript_published: list[str], pyodide_version: str, app_zip: str
 ) -> str:
     """``index.html``'s ``{{PRELOADS}}``: everything a start needs, which web/loading.js
-    asks for on a first visit right after the first paint. Without them each file waits for the one that names it: PyScript's modules,
-    then pyscript.toml, then web/start-python.mjs and Pyodide's modules, then the runtime
-    files (~250 ms after the page opened on loopback, several round trips on a phone). The
+    asks for on a first visit right after the first paint. Without them each file waits
+    for the one that names it: PyScript's modules, then pyscript.toml, then
+    web/start-python.mjs and Pyodide's modules, then the runtime files (~250 ms after the
+    page opened on loopback, several round trips on a phone). The
     runtime files are preloaded as ``fetch`` with ``crossorigin``, which is the request
     Pyodide and web/start-python.mjs make (``fetch(url)``), so the browser hands them the
     preloaded response and each is downloaded once."""
