@@ -31,7 +31,10 @@ in the page). Network profiles use Chromium's network emulation (DevTools Protoc
 ``Target.setAutoAttach``, to its service worker before the worker's script runs:
 
 - ``none``: loopback, no throttling;
-- ``mobile``: 10 Mbit/s down, 5 Mbit/s up, 40 ms latency (a good 4G link).
+- ``mobile``: 10 Mbit/s down, 5 Mbit/s up, 40 ms latency (a good 4G link);
+- ``phone``: the same link, and the page's main thread 4 times slower (DevTools'
+  ``Emulation.setCPUThrottlingRate``), as on a mid-range phone: what the app's own Python
+  costs there against what more bytes cost.
 
 With two or more ``--dist`` folders (say a build of main and one of a branch) each is
 served on its own port and they take turns, run by run, so a busy machine slows them
@@ -69,6 +72,7 @@ class Network:
     latency_ms: float = 0
     down_mbit: float = 0  # 0: no limit
     up_mbit: float = 0
+    cpu_slowdown: float = 1  # the page's CPU this many times slower (1: as it is)
 
     def conditions(self) -> dict:
         """Network.emulateNetworkConditions parameters (bytes per second; -1: no limit)."""
@@ -83,6 +87,7 @@ class Network:
 NETWORKS = {
     "none": Network("none"),
     "mobile": Network("mobile", latency_ms=40, down_mbit=10, up_mbit=5),
+    "phone": Network("phone", latency_ms=40, down_mbit=10, up_mbit=5, cpu_slowdown=4),
 }
 
 # Installed before any script of the page: stamps the moments we time.
@@ -127,6 +132,8 @@ def emulate(context, page, network: Network) -> None:
     if network.name == "none":
         return
     session = context.new_cdp_session(page)
+    if network.cpu_slowdown > 1:  # the page's main thread; Pyodide's wasm compiles on others
+        session.send("Emulation.setCPUThrottlingRate", {"rate": network.cpu_slowdown})
     conditions = network.conditions()
     session.send("Network.enable")
     session.send("Network.emulateNetworkConditions", conditions)
@@ -281,7 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", "-n", type=int, default=3, help="runs of each case")
     parser.add_argument("--storage", default="memory,disk", help="memory, disk or both")
-    parser.add_argument("--network", default="none,mobile", help="none, mobile or both")
+    parser.add_argument(
+        "--network", default="none,mobile", help="none, mobile, phone (comma-separated)"
+    )
     parser.add_argument(
         "--dist",
         type=Path,

@@ -31,7 +31,8 @@ Standard library only. What goes into the publish folder:
   own, which the chooser links to;
 - ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, which web/start-python.mjs
   fetches and inflates while Pyodide starts, then writes into the interpreter's working
-  directory (on ``sys.path``). The name carries a hash of the content, so it can be cached
+  directory (on ``sys.path``). The modules a start may import are packed as bytecode
+  (``name.pyc``), compiled by the vendored Pyodide under Node (scripts/app_bytecode.py). The name carries a hash of the content, so it can be cached
   as immutable like the vendor folders;
 - ``index.html``'s preloads (``{{PRELOADS}}``, :func:`preload_links`): PyScript's modules,
   Pyodide's files and the app zip, asked for as the page opens.
@@ -55,6 +56,9 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # beside it, also when imported
+import app_bytecode
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -174,12 +178,15 @@ NOT_IN_THE_PAGE = ROOT / "waddle" / "bench"
 """The command line's benchmarks: the page never imports them, so they are not packed."""
 
 
-def app_zip_bytes() -> bytes:
+def app_zip_bytes(bytecode: dict[str, bytes] | None = None) -> bytes:
     """The engine and the web Python modules as a deterministic zip.
 
-    Entries are sorted, carry a fixed timestamp and mode, and are compressed at a fixed
-    level, so the same sources always give the same bytes (and the same file name).
+    ``bytecode`` (:func:`start_bytecode`) replaces some sources: ``{"waddle/core/game.py":
+    pyc}`` packs ``waddle/core/game.pyc`` instead of ``game.py``. Entries are sorted, carry
+    a fixed timestamp and mode, and are compressed at a fixed level, so the same sources
+    always give the same bytes (and the same file name).
     """
+    bytecode = bytecode or {}
     files = [
         p
         for p in source_files(ROOT / "waddle", ENGINE_SUFFIXES)
@@ -191,12 +198,26 @@ def app_zip_bytes() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for path in files:
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=ZIP_EPOCH)
+            name = path.relative_to(ROOT).as_posix()
+            data = bytecode.get(name)
+            info = zipfile.ZipInfo(name if data is None else f"{name}c", date_time=ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o100644 << 16
             info.create_system = 3  # Unix, whatever machine builds it
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            archive.writestr(info, path.read_bytes() if data is None else data, compresslevel=9)
     return buffer.getvalue()
+
+
+def start_bytecode() -> dict[str, bytes]:
+    """The bytecode of the modules a start may import (scripts/app_bytecode.py), keyed by
+    their source's path in the zip, compiled by the Pyodide in node_modules."""
+    paths = [app_bytecode.module_file(name, ROOT) for name in app_bytecode.page_start_modules(ROOT)]
+    sources = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in paths}
+    try:
+        compiled = app_bytecode.compile_with_pyodide(sources, NODE_MODULES / "pyodide")
+    except app_bytecode.CompileError as error:
+        raise BuildError(str(error)) from error
+    return {name: compiled[f"{name}c"] for name in sources}
 
 
 PYTHON_START = "web/start-python.mjs"
@@ -445,7 +466,7 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     (staging / GAMES_CSS).write_text(games_css(), encoding="utf-8")
 
     # Engine and web modules, named by content.
-    data = app_zip_bytes()
+    data = app_zip_bytes(start_bytecode())
     app_zip = f"app-{hashlib.sha256(data).hexdigest()[:12]}.zip"
     (staging / app_zip).write_bytes(data)
 

@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from waddle.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
 YEAR = 31_536_000
@@ -302,7 +304,8 @@ def test_build_refuses_packages_it_does_not_publish():
 
 
 def test_only_the_python_file_the_page_names_is_published(built: Path):
-    """web/*.py are in the app zip; the page itself loads only its <script type="py">."""
+    """web/*.py are in the app zip (as source, or as bytecode for those a start imports:
+    scripts/app_bytecode.py); the page itself loads only its <script type="py">."""
     info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
     page = (built / "index.html").read_text(encoding="utf-8")
     assert build_web.page_python(page) == {"web/main.py"}
@@ -310,7 +313,7 @@ def test_only_the_python_file_the_page_names_is_published(built: Path):
     with zipfile.ZipFile(built / info["APP_ZIP"]) as archive:
         packed = set(archive.namelist())
     for source in (ROOT / "web").glob("*.py"):
-        assert f"web/{source.name}" in packed
+        assert {f"web/{source.name}", f"web/{source.name}c"} & packed, source.name
 
 
 def test_cache_version_is_a_hash_of_the_precached_files(built: Path, tmp_path: Path):
@@ -662,3 +665,26 @@ def test_the_page_holds_the_preloads_of_what_python_needs(built: Path):
     assert {"web/start-python.mjs", f"{pyodide}/pyodide.mjs"} <= set(modules)
     assert f"{pyodide}/pyodide.asm.wasm" in fetched
     assert info["APP_ZIP"] in fetched
+
+
+def test_the_modules_a_start_imports_are_packed_as_pyodides_bytecode(built: Path):
+    """The modules a start may import are in the app zip as bytecode compiled by the
+    Pyodide the page runs (its magic number), the others as sources; nothing twice."""
+    info = json.loads((built / "build-info.json").read_text(encoding="utf-8"))
+    with zipfile.ZipFile(built / info["APP_ZIP"]) as archive:
+        packed = {name: archive.read(name) for name in archive.namelist()}
+    compiled = {name for name in packed if name.endswith(".pyc")}
+    for module in ("web/app", "waddle/app/session", "waddle/core/game", "waddle/ui/markup"):
+        assert f"{module}.pyc" in compiled and f"{module}.py" not in packed, module
+    for entry in GAMES:
+        package = f"waddle/games/{entry.module.rsplit('.', 1)[1]}"
+        assert f"{package}/__init__.pyc" in compiled and f"{package}/presenter.pyc" in compiled
+    # Not imported by a start: the command line, for one.
+    assert "waddle/cli.py" in packed and "web/main.py" in packed
+    assert not any(f"{name}c" in packed for name in packed if name.endswith(".py"))
+    magics = {data[:4] for name, data in packed.items() if name in compiled}
+    assert len(magics) == 1
+    # Python 3.14's magic number, as Pyodide 314 writes it (not the build's CPython 3.11),
+    # and a hash of the source in the header, not a time: reproducible builds.
+    assert int.from_bytes(next(iter(magics))[:2], "little") >= 3600
+    assert {packed[name][4] for name in compiled} == {1}
