@@ -32,10 +32,11 @@ Standard library only. What goes into the publish folder:
 - ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, which web/start-python.mjs
   fetches and inflates while Pyodide starts, then writes into the interpreter's working
   directory (on ``sys.path``). The modules a start may import are packed as bytecode
-  (``name.pyc``), compiled by the vendored Pyodide under Node (scripts/app_bytecode.py). The name carries a hash of the content, so it can be cached
-  as immutable like the vendor folders;
+  (``name.pyc``), compiled by the vendored Pyodide under Node (scripts/app_bytecode.py).
+  The name carries a hash of the content, so it can be cached as immutable like the
+  vendor folders;
 - ``index.html``'s preloads (``{{PRELOADS}}``, :func:`preload_links`): PyScript's modules,
-  Pyodide's files and the app zip, asked for as the page opens.
+  Pyodide's files and the app zip, which web/loading.js asks for after the first paint.
 
 The build is deterministic: the same sources give a byte-identical folder. It is built in
 a staging folder and swapped in at the end, so a failed build never leaves half a dist/.
