@@ -2,7 +2,7 @@
 """First-visit benchmark: what a new user downloads, and how long until the board is ready.
 
     .venv/bin/python scripts/bench_first_visit.py [--runs 3] [--storage memory,disk]
-                                                  [--network none,mobile]
+                                                  [--network none,mobile,phone]
     .venv/bin/python scripts/bench_first_visit.py --dist OLD --dist dist   (two builds)
     (or: make bench-first-visit)
 
