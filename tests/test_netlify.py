@@ -688,3 +688,15 @@ def test_the_modules_a_start_imports_are_packed_as_pyodides_bytecode(built: Path
     # and a hash of the source in the header, not a time: reproducible builds.
     assert int.from_bytes(next(iter(magics))[:2], "little") >= 3600
     assert {packed[name][4] for name in compiled} == {1}
+
+
+def test_the_bytecode_is_the_same_from_one_build_to_the_next():
+    """Pyodide compiles the start's modules with a hash of the source in each header, not
+    a time: the same sources give the same bytes, so the app zip's name (its hash) only
+    changes with the code."""
+    sources = {name: (ROOT / name).read_bytes() for name in ("waddle/core/rng.py", "web/ports.py")}
+    pyodide = ROOT / "node_modules" / "pyodide"
+    first = build_web.app_bytecode.compile_with_pyodide(sources, pyodide)
+    again = build_web.app_bytecode.compile_with_pyodide(sources, pyodide)
+    assert set(first) == {"waddle/core/rng.pyc", "web/ports.pyc"}
+    assert first == again
