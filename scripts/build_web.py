@@ -46,7 +46,6 @@ If node_modules does not hold the versions pinned in package.json, ``npm ci`` is
 from __future__ import annotations
 
 import argparse
-import ast
 import hashlib
 import io
 import json
@@ -246,16 +245,8 @@ def stdlib_imports(files: list[Path]) -> list[str]:
     """
     found: set[str] = set()
     for path in files:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            found.update(n for n in names if n.split(".")[0] in sys.stdlib_module_names)
-    return sorted(found)
+        found.update(app_bytecode.imported_everywhere(path))
+    return sorted(n for n in found if n.split(".")[0] in sys.stdlib_module_names)
 
 
 def python_start(staging: Path, pyodide_version: str, app_zip: str) -> None:
