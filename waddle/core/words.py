@@ -81,13 +81,15 @@ def only_ahead(other: str, behind: str = "") -> str:
     >>> only_ahead("D5")
     'does as well as D5 for now, and the search, playing on from both, found it better'
     >>> print(only_ahead("D5", "takes 2 more fish now"))  # doctest: +NORMALIZE_WHITESPACE
-    gives up what D5 gains at once (it takes 2 more fish now), and the search, playing on
-    from both, found it better
+    does less than D5 at once (it takes 2 more fish now), but the search, playing on from
+    both, found it better
     """
-    tail = "and the search, playing on from both, found it better"
     if behind:
-        return f"gives up what {other} gains at once (it {behind}), {tail}"
-    return f"does as well as {other} for now, {tail}"
+        return (
+            f"does less than {other} at once (it {behind}), but the search, playing on from "
+            "both, found it better"
+        )
+    return f"does as well as {other} for now, and the search, playing on from both, found it better"
 
 
 __all__ = ["Voice", "capitalised", "join", "only_ahead", "plural", "signed"]

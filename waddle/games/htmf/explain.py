@@ -190,7 +190,9 @@ def versus(
     if theirs.gained > mine.gained:
         behind = f"takes {_fish(theirs.gained - mine.gained)} more now"
     elif theirs.share - theirs.rival > mine.share - mine.rival:
-        behind = f"leaves {_share(voice)} at {theirs.share} against {theirs.rival} for now"
+        behind = (
+            f"leaves {voice.your} share of the ice at {theirs.share} against {theirs.rival} for now"
+        )
     return only_ahead(name, behind)
 
 

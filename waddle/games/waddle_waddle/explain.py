@@ -276,8 +276,9 @@ def _card_doing(state: WaddleWaddleState, me: int, action: Action, voice: Voice)
     won = outcome(state, action)
     if won.best and won.best[0]:
         said += (
-            f" ({voice.your} best waddle: {cards_words([code(c) for c in won.best[1]])}, "
-            f"{plural(won.best[0], 'Conservation Point')})"
+            f" ({voice.your} best waddle is then worth "
+            f"{plural(won.best[0], 'Conservation Point')}: "
+            f"{cards_words([code(c) for c in won.best[1]])})"
         )
     return said
 
@@ -360,7 +361,8 @@ def versus(
         gains.append("brings a fish")
         instead.append("bring none")
     if action.kind in _CARD_KINDS and other.kind in _CARD_KINDS and mine.cards > theirs.cards:
-        gains.append(f"brings {plural(mine.cards, 'card')} to {voice.your} hand")
+        brought = "a card" if mine.cards == 1 else plural(mine.cards, "card")
+        gains.append(f"brings {brought} to {voice.your} hand")
         instead.append(f"bring {theirs.cards}" if theirs.cards > 0 else "bring none")
     if mine.lead is not None and theirs.lead is not None and mine.lead > theirs.lead:
         gains.append(f"puts the bonus where {_lead(mine.lead, voice)}")
