@@ -155,9 +155,9 @@ def hint_text(
 ) -> str:
     """What a hint says: the move as the board names it, then why it is good here, what
     it gains against the next best move, in the game's own terms and figures
-    (``"Hint: C4 → E6 (marked on the board): it brings your share of the ice … to 23
-    against the other player's 19, where D5 → D7 (the next best) would leave 20 against
-    21."``; :func:`next_best` says which move that is, ``GAME.explain_versus`` why),
+    (``"Hint: E4 → E5 (marked on the board): it brings your share of the ice … to 48
+    against the other player's 52 …, where E4 → E2 (the next best) would leave 45 against
+    55 …"``; :func:`next_best` says which move that is, ``GAME.explain_versus`` why),
     or what the move does when there is nothing to compare it with
     (``GAME.explain_move``), or the presenter's words (``fallback``) for a game that
     cannot say why. ``marked``: the hint is marked on the board too, and says so

@@ -18,7 +18,7 @@ by theirs, a card drawn face down as "a card from the deck".
 >>> state = new_record(2, seed=2).start()
 >>> first = state.legal_actions()[0]
 >>> move_name(state, first)
-'the hero Dee Boersma (King)'
+'the hero Dee Boersma'
 >>> explain(state, first)
 'chooses Dr. Dee Boersma: each King nest counts as one more card'
 """
@@ -60,12 +60,11 @@ def _card(c: int) -> str:
 
 def move_name(state: WaddleWaddleState, action: Action) -> str:
     """The decision as a player names it: "draft King 3", "draft a card from the deck",
-    "the waddle King 3, 4 and 5", "the waddle at Crozet Islands", "the hero Katta Ludynia
-    (Chinstrap)", "the Orca at South Georgia Island"."""
+    "the waddle King 3, 4 and 5", "the waddle at Crozet Islands", "the hero Katta Ludynia",
+    "the Orca at South Georgia Island"."""
     kind, a, b = action
     if kind == KINDS.HERO:
-        hero = HEROES[a]
-        return f"the hero {HERO_NAMES[hero.code]} ({SPECIES_NAMES[hero.species]})"
+        return f"the hero {HERO_NAMES[HEROES[a].code]}"
     if kind == KINDS.DRAFT:
         return f"draft {_card(a)}"
     if kind == KINDS.TAKE:
@@ -360,10 +359,14 @@ def versus(
     if mine.fish > theirs.fish:
         gains.append("brings a fish")
         instead.append("bring none")
-    if action.kind in _CARD_KINDS and other.kind in _CARD_KINDS and mine.cards > theirs.cards:
+    cards = action.kind in _CARD_KINDS and other.kind in _CARD_KINDS
+    if cards and mine.cards > max(theirs.cards, 0):
         brought = "a card" if mine.cards == 1 else plural(mine.cards, "card")
         gains.append(f"brings {brought} to {voice.your} hand")
-        instead.append(f"bring {theirs.cards}" if theirs.cards > 0 else "bring none")
+        if theirs.cards < 0:
+            instead.append("give one up")
+        else:
+            instead.append(f"bring {theirs.cards}" if theirs.cards else "bring none")
     if mine.lead is not None and theirs.lead is not None and mine.lead > theirs.lead:
         gains.append(f"puts the bonus where {_lead(mine.lead, voice)}")
         instead.append(f"put it where {_lead(theirs.lead, voice)}")

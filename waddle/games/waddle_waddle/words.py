@@ -144,7 +144,13 @@ def doing(view: View, action: Action) -> str:
         return "move the nest here"
     if kind in (K.CP, K.SUPPLY):
         return f"place the {TOKEN_NAMES[kind]} token here"
-    return str(action)
+    if kind == K.HERO:
+        return f"choose {HERO_NAMES[HEROES[a].code]}"
+    if kind == K.WADDLE:
+        return "play this waddle"
+    if kind == K.REMOVE:
+        return "take this player's nest"
+    return "stop here" if kind == K.STOP else "pass"
 
 
 def _plural(n: int, word: str) -> str:
