@@ -229,4 +229,4 @@ def test_a_hint_names_its_move_and_says_what_it_gains_against_the_next_best(page
     ]
     assert signed in ([], [change]), said  # the move's own fish, when the reason is its fish
     # why: against another move, named (the search's next choice, or the best of the others)
-    assert re.search(r"\((the next best|the best of the others at first sight)\)", said), said
+    assert re.search(r"\((the next best|the next best at first sight)\)", said), said

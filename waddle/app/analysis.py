@@ -141,7 +141,7 @@ def next_best(
         return None
     for other, _visits, _value in ranked:
         if other != action and other in legal:
-            return other, "the best of the others at first sight"
+            return other, "the next best at first sight"
     return None
 
 
