@@ -220,12 +220,21 @@ def _decision_words(game, state, action, legal, rng, names) -> list[str]:
     return said
 
 
+class JudgedReview(Review):
+    """A review whose decisions are given: the words are the point here, not the search."""
+
+    def __init__(self, game: Any, record: Any, decisions: list[Decision]) -> None:
+        super().__init__(game, record, iterations=1)
+        self.decisions = list(decisions)
+
+    @property
+    def finished(self) -> bool:
+        return True
+
+
 def _review_words(game, session, decisions, names) -> list[str]:
     """The review's list and its study's captions, for the decisions judged."""
-    record = session.full_record()
-    review = Review(game, record, iterations=1)
-    review.decisions = decisions
-    review._next = review.total  # judged: the review reads its decisions only
+    review = JudgedReview(game, session.full_record(), decisions)
     said = [_text_of(review_html(review, session.seats, None))]
     said += [step.caption for step in review_to_study(review, names).steps]
     return said
