@@ -158,7 +158,7 @@ def versus(
     >>> print(versus(state, Action.place((1, 0), True), Action.place((1, 0))))
     ... # doctest: +NORMALIZE_WHITESPACE
     starts a waddle of 2 penguins (+3 VP) and takes the majority at pool 1 (+4 VP; a rival
-    loses 4), where a penguin on the ice east of pool 1 would bring +5 VP
+    loses 4), +7 VP in all, where a penguin on the ice east of pool 1 would bring +5 VP
     """
     me = state.to_move()
     if me is None:
@@ -171,6 +171,8 @@ def versus(
         rivals = "a rival" if state.players == 2 else "rivals"
         cost = f" and cost {rivals} {lost} VP" if lost > 0 else ""
         what = explain(state, action, who)
+        if what.count(" VP") > 1:  # several parts: their sum, to set against the other's
+            what += f", {_vp(mine[me])} in all"
         brings = f"bring {_vp(theirs[me])}" if theirs[me] else "bring no VP"
         return f"{what}, where {name} would {brings}{cost}"
     behind = ""
