@@ -29,7 +29,10 @@ from waddle.games.htmf.state import HtmfState
 
 
 def move_name(state: HtmfState, action: Action) -> str:
-    """The move as the move list names it: "A2", "C4 → E6"."""
+    """The move as a player names it, places as the board labels them: "a penguin on
+    A2" (a placement), "C4 → E6" (a move, as the move list writes it)."""
+    if action.src is None:
+        return f"a penguin on {place_name(state.board, action.dst)}"
     return move_notation(state.board, action)
 
 
