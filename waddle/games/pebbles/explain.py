@@ -20,7 +20,7 @@ penguins 1 or 2 tiles each)
 
 from __future__ import annotations
 
-from waddle.core.words import Voice, join, only_ahead, signed
+from waddle.core.words import Voice, join, only_ahead, plural, signed
 from waddle.games.pebbles.actions import (
     K_COLLECT,
     K_COURT_PEBBLE,
@@ -82,6 +82,21 @@ def _card(c: int) -> str:
 
 def _points(n: int) -> str:
     return signed(n, "point")
+
+
+def _margin(change: int, whose: str, would: bool = False) -> str:
+    """A change in the margin over the best rival, after "it" (or after "would").
+
+    >>> _margin(2, "your"), _margin(0, "your")
+    ('widens your margin over the best rival by 2 points', 'keeps your margin over the best rival')
+    >>> _margin(-1, "the", would=True)
+    'narrow the margin over the best rival by 1 point'
+    """
+    if not change:
+        return f"{'keep' if would else 'keeps'} {whose} margin over the best rival"
+    verb = "widen" if change > 0 else "narrow"
+    verb += "" if would else "s"
+    return f"{verb} {whose} margin over the best rival by {plural(abs(change), 'point')}"
 
 
 def _bring(n: int) -> str:
@@ -236,9 +251,8 @@ def versus(
         if mine > theirs and margin >= their_margin:
             return f"{explain(state, action, who)}, where {name} would {_bring(theirs)}"
         return (
-            f"{explain(state, action, who)} and changes {voice.your} margin over the best "
-            f"rival by {_points(margin)}, where {name} would change it by "
-            f"{_points(their_margin)}"
+            f"{explain(state, action, who)} and {_margin(margin, voice.your)}, where {name} "
+            f"would {_margin(their_margin, 'the', would=True)}"
         )
     behind = ""
     if theirs > mine:

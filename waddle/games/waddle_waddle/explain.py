@@ -384,6 +384,12 @@ def versus(
         behind = f"scores {plural(theirs.scored, 'Conservation Point')} now"
     elif theirs.best and (mine.best or (0, ()))[0] < theirs.best[0]:
         behind = f"leaves a waddle worth {theirs.best[0]} in hand"
+    elif theirs.fish > mine.fish:
+        behind = "brings a fish"
+    elif cards and theirs.cards > max(mine.cards, 0):
+        behind = "brings a card more"
+    elif stronger and round(theirs.worth) > round(mine.worth):  # type: ignore[arg-type]
+        behind = "leaves a stronger hand by the bots' reckoning"
     if action.kind in _CARD_KINDS and mine.best is None:
         return (
             f"{explain(state, action, who)}; what it brings is not known before it is drawn, "
