@@ -20,6 +20,10 @@ Standard library only. What goes into the publish folder:
   see :func:`pyscript_files`) and ``vendor/pyodide-<version>/`` (the five files Pyodide
   needs at start), copied from node_modules: the versions are read from there, so the
   pins live only in package.json;
+- ``vendor/libsodium-<version>/``: libsodium compiled to WebAssembly (npm's
+  libsodium-wrappers-sumo and libsodium-sumo, :func:`libsodium_files`), which remote play's
+  signatures and group arithmetic run on in the page (``waddle/core/crypto/page.py``
+  imports it when remote play first needs it);
 - ``web/start-python.mjs``, made from its template: PyScript's ``interpreter``, which loads
   Pyodide (from a memory snapshot on a returning visit) and hands a first visit's runtime
   to the service worker. It carries the standard-library modules the app imports (to be
@@ -106,6 +110,13 @@ GAMES_CSS = "web/games.css"
 # 1980-01-01 00:00:00, the earliest time a zip entry can carry.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
+# libsodium for the page: the wrappers' ES module and the WebAssembly build it imports (by
+# its bare npm name, which a browser cannot resolve: the copy imports the file beside it).
+LIBSODIUM_WRAPPERS = "libsodium-wrappers-sumo"
+LIBSODIUM = "libsodium-sumo"
+LIBSODIUM_ESM = "dist/modules-sumo-esm"
+LIBSODIUM_BARE_IMPORT = 'from"libsodium-sumo"'
+LIBSODIUM_LOCAL_IMPORT = 'from"./libsodium-sumo.mjs"'
 
 
 class BuildError(Exception):
@@ -408,6 +419,35 @@ def page_python(page: str) -> set[str]:
     return set(re.findall(r'<script type="py"[^>]*\ssrc="\./(web/[^"]+\.py)"', page))
 
 
+def libsodium_files(version: str) -> dict[str, bytes]:
+    """The vendor folder of libsodium (``vendor/libsodium-<version>/``): the wrappers'
+    module, its import of ``libsodium-sumo`` made relative, and that module. Both npm
+    packages must be the version ``waddle/core/crypto/page.py`` loads."""
+    the_games()  # puts the checkout on sys.path
+    from waddle.core.crypto.page import LIBSODIUM_VERSION, MODULE
+
+    for name in (LIBSODIUM_WRAPPERS, LIBSODIUM):
+        if package_version(name) != LIBSODIUM_VERSION:
+            raise BuildError(
+                f"{name} {package_version(name)} is installed, but waddle/core/crypto/page.py"
+                f" loads {LIBSODIUM_VERSION}: pin the same version in both"
+            )
+    wrappers = NODE_MODULES / LIBSODIUM_WRAPPERS / LIBSODIUM_ESM / "libsodium-wrappers.mjs"
+    text = wrappers.read_text(encoding="utf-8")
+    if text.count(LIBSODIUM_BARE_IMPORT) != 1:
+        raise BuildError(f"{wrappers} no longer imports {LIBSODIUM} as {LIBSODIUM_BARE_IMPORT}")
+    folder = f"vendor/libsodium-{version}"
+    if f"./{folder}/libsodium-wrappers.mjs" != MODULE:
+        raise BuildError(f"waddle/core/crypto/page.py loads {MODULE}, not from {folder}/")
+    sodium = NODE_MODULES / LIBSODIUM / LIBSODIUM_ESM / "libsodium-sumo.mjs"
+    return {
+        f"{folder}/libsodium-wrappers.mjs": text.replace(
+            LIBSODIUM_BARE_IMPORT, LIBSODIUM_LOCAL_IMPORT
+        ).encode("utf-8"),
+        f"{folder}/libsodium-sumo.mjs": sodium.read_bytes(),
+    }
+
+
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -444,6 +484,9 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     pyodide_dst = staging / "vendor" / f"pyodide-{pyodide_version}"
     for name in PYODIDE_FILES:
         copy_file(NODE_MODULES / "pyodide" / name, pyodide_dst / name)
+    for rel, data in libsodium_files(package_version(LIBSODIUM_WRAPPERS)).items():
+        (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+        (staging / rel).write_bytes(data)
 
     # The page's own assets; the manifest goes to the root. Python: what the page names.
     loaded_python = page_python((ROOT / "index.html").read_text(encoding="utf-8"))

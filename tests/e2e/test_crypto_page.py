@@ -1,0 +1,101 @@
+"""The crypto port's page backend (libsodium.js, vendored) gives exactly what CPython's
+(pysodium) gives: the RFC 8032 and RFC 9496 vectors and the same derived inputs through
+every function, run by the app's own Pyodide and the app zip's own ``waddle.core.crypto``
+in Chromium, under production's headers (netlify.toml's Content-Security-Policy), loading
+libsodium from the publish folder's ``vendor/libsodium-<version>/`` only.
+
+The page is a small test page beside the built app (the app has no way to run a probe);
+it loads the built files as the app does: Pyodide from vendor/, the app zip unpacked into
+the interpreter's working directory.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # tests/, for crypto_probe
+from crypto_probe import PROBE, run_here, vectors_text  # noqa: E402
+
+from waddle.core.crypto.page import MODULE  # noqa: E402
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>crypto check</title>
+<link rel="icon" href="data:,">
+<script type="module" src="./crypto-check.mjs"></script>"""
+
+SCRIPT = """
+const info = await (await fetch("./build-info.json")).json();
+const { loadPyodide } = await import(`./vendor/pyodide-${info.PYODIDE_VERSION}/pyodide.mjs`);
+try {
+  const py = await loadPyodide({ indexURL: `./vendor/pyodide-${info.PYODIDE_VERSION}/` });
+  const zip = await (await fetch(`./${info.APP_ZIP}`)).arrayBuffer();
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  py.runPython(await (await fetch("./crypto-probe.py")).text());
+  const vectors = await (await fetch("./crypto-vectors.json")).text();
+  py.globals.set("vectors_json", vectors);
+  window.probeResult = await py.runPythonAsync(`
+from waddle.core import crypto
+await crypto.ready()
+import sys
+sys.version.split()[0] + " " + probe(vectors_json)
+`);
+} catch (error) {
+  window.probeResult = "ERROR " + error;
+}
+"""
+
+
+@pytest.fixture
+def production_server(dist_dir):
+    serve = _serve_web()
+    extra = {
+        "/crypto-check.html": ("text/html", PAGE.encode()),
+        "/crypto-check.mjs": ("text/javascript", SCRIPT.encode()),
+        "/crypto-probe.py": ("text/x-python", PROBE.encode()),
+        "/crypto-vectors.json": ("application/json", vectors_text().encode()),
+    }
+    server = serve.make_server(dist_dir, extra=extra, netlify_headers=True, record=True)
+    server.start_in_thread()
+    yield server
+    server.stop()
+
+
+def _serve_web():
+    import importlib.util
+
+    path = HERE.parent.parent / "scripts" / "serve_web.py"
+    spec = importlib.util.spec_from_file_location("serve_web_for_crypto", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_page_backend_agrees_with_cpython_on_vectors_and_the_same_inputs(
+    browser, production_server
+):
+    context = browser.new_context()
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(production_server.origin + "/crypto-check.html")
+    page.wait_for_function("window.probeResult !== undefined", timeout=120_000)
+    result = page.evaluate("window.probeResult")
+    context.close()
+    assert not result.startswith("ERROR"), result
+    version, text = result.split(" ", 1)
+    assert version.startswith("3.14"), version  # really Pyodide's Python
+    in_page = json.loads(text)
+    here = run_here()
+    assert all(in_page.pop("randomness")) and all(here.pop("randomness"))
+    assert in_page == here
+    assert not problems, problems
+    # libsodium came from the app's own vendor folder (and nothing from elsewhere)
+    paths = [t.path for t in production_server.transfers]
+    assert MODULE.removeprefix(".") in paths
+    assert any(p.endswith("/libsodium-sumo.mjs") for p in paths)
