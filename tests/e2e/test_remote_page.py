@@ -1,8 +1,12 @@
-"""The crypto port's page backend (libsodium.js, vendored) gives exactly what CPython's
-(pysodium) gives: the RFC 8032 and RFC 9496 vectors and the same derived inputs through
-every function, run by the app's own Pyodide and the app zip's own ``waddle.core.crypto``
-in Chromium, under production's headers (netlify.toml's Content-Security-Policy), loading
-libsodium from the publish folder's ``vendor/libsodium-<version>/`` only.
+"""Remote play's libraries in the page give exactly what they give on CPython:
+
+- the crypto port's page backend (libsodium.js, vendored) and CPython's (pysodium): the
+  RFC 8032 and RFC 9496 vectors and the same derived inputs through every function;
+- the QR code of a link (segno, packed into the app zip): the same SVG markup;
+
+run by the app's own Pyodide and the app zip's own modules in Chromium, under
+production's headers (netlify.toml's Content-Security-Policy), loading libsodium from the
+publish folder's ``vendor/libsodium-<version>/`` only.
 
 The page is a small test page beside the built app (the app has no way to run a probe);
 it loads the built files as the app does: Pyodide from vendor/, the app zip unpacked into
@@ -21,13 +25,17 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # tests/, for crypto_probe
 from crypto_probe import PROBE, run_here, vectors_text  # noqa: E402
 
+from waddle.app.qr import link_qr_svg  # noqa: E402
 from waddle.core.crypto.page import MODULE  # noqa: E402
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>crypto check</title>
 <link rel="icon" href="data:,">
 <script type="module" src="./crypto-check.mjs"></script>"""
 
+QR_LINK = "https://waddle.example/#r1." + "AbC-_9" * 160
+
 SCRIPT = """
+const QR_LINK = %s;
 const info = await (await fetch("./build-info.json")).json();
 const { loadPyodide } = await import(`./vendor/pyodide-${info.PYODIDE_VERSION}/pyodide.mjs`);
 try {
@@ -38,6 +46,10 @@ try {
   py.runPython(await (await fetch("./crypto-probe.py")).text());
   const vectors = await (await fetch("./crypto-vectors.json")).text();
   py.globals.set("vectors_json", vectors);
+  window.qrResult = py.runPython(`
+from waddle.app.qr import link_qr_svg
+link_qr_svg(${JSON.stringify(QR_LINK)})
+`);
   window.probeResult = await py.runPythonAsync(`
 from waddle.core import crypto
 await crypto.ready()
@@ -55,7 +67,7 @@ def production_server(dist_dir):
     serve = _serve_web()
     extra = {
         "/crypto-check.html": ("text/html", PAGE.encode()),
-        "/crypto-check.mjs": ("text/javascript", SCRIPT.encode()),
+        "/crypto-check.mjs": ("text/javascript", (SCRIPT % json.dumps(QR_LINK)).encode()),
         "/crypto-probe.py": ("text/x-python", PROBE.encode()),
         "/crypto-vectors.json": ("application/json", vectors_text().encode()),
     }
@@ -75,9 +87,7 @@ def _serve_web():
     return module
 
 
-def test_page_backend_agrees_with_cpython_on_vectors_and_the_same_inputs(
-    browser, production_server
-):
+def test_crypto_and_qr_codes_in_the_page_agree_with_cpython(browser, production_server):
     context = browser.new_context()
     page = context.new_page()
     problems: list[str] = []
@@ -86,6 +96,7 @@ def test_page_backend_agrees_with_cpython_on_vectors_and_the_same_inputs(
     page.goto(production_server.origin + "/crypto-check.html")
     page.wait_for_function("window.probeResult !== undefined", timeout=120_000)
     result = page.evaluate("window.probeResult")
+    qr = page.evaluate("window.qrResult")
     context.close()
     assert not result.startswith("ERROR"), result
     version, text = result.split(" ", 1)
@@ -94,6 +105,7 @@ def test_page_backend_agrees_with_cpython_on_vectors_and_the_same_inputs(
     here = run_here()
     assert all(in_page.pop("randomness")) and all(here.pop("randomness"))
     assert in_page == here
+    assert qr == link_qr_svg(QR_LINK)
     assert not problems, problems
     # libsodium came from the app's own vendor folder (and nothing from elsewhere)
     paths = [t.path for t in production_server.transfers]
