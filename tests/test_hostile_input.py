@@ -191,15 +191,39 @@ def test_jsonl_answers_every_line_whatever_its_fault(tmp_path):
     assert max(len(e) for e in err.splitlines()) < 300
 
 
+@pytest.mark.parametrize("through", ["file", "standard input"])
+def test_jsonl_answers_every_line_when_one_is_not_utf8(tmp_path, through):
+    """Before: a file with one line of invalid UTF-8 answered no line ("cannot read …:
+    'utf-8' codec can't decode byte 0xff")."""
+    good = [game(g).new_record(2, 1).dumps().encode() for g in ("waddle", "pebbles")]
+    content = b"\n".join([good[0], b"\xff\xfe{}", good[1]]) + b"\n"
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(content)
+    if through == "file":
+        argv = [sys.executable, "-m", "waddle", "replay", "--jsonl", str(path)]
+        result = subprocess.run(argv, cwd=ROOT, capture_output=True)
+    else:
+        argv = [sys.executable, "-m", "waddle", "replay", "--jsonl", "-"]
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # whatever the locale
+        result = subprocess.run(argv, cwd=ROOT, input=content, capture_output=True, env=env)
+    answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [("error" in a) for a in answers] == [False, True, False]
+    assert answers[1] == {"error": "the record is not text in UTF-8"}
+    assert result.returncode == 2
+    assert one_error_line(result.stderr.decode()) == (
+        "error: line 2: the record is not text in UTF-8"
+    )
+
+
 def test_jsonl_answers_the_other_lines_when_a_reader_fails_on_one(tmp_path, monkeypatch):
     """A reader's bug (an exception that is not a RecordError) costs one line, said as
     an internal error, not the rest of the file."""
     real = cli.replay_result
 
-    def buggy(text):
-        if "boom" in text:
+    def buggy(line: bytes):  # --jsonl hands each line over undecoded
+        if b"boom" in line:
             raise TypeError("boom")
-        return real(text)
+        return real(line)
 
     monkeypatch.setattr(cli, "replay_result", buggy)
     good = game("htmf").new_record(2, 1).dumps()
