@@ -376,6 +376,64 @@ def test_an_error_quotes_a_short_prefix_of_a_huge_value(game_id, key, value):
     assert len(str(raised.value)) < 200
 
 
+# -- messages quote a short excerpt of what they refuse -------------------------------------------
+
+
+def _played(game_id: str, plies: int) -> dict:
+    """A new game of ``game_id`` with its first legal actions played, as JSON."""
+    record = game(game_id).new_record(2, 1)
+    state = record.start()
+    while state.ply < plies:
+        state.apply(state.legal_actions()[0])
+    return record.with_actions(state.history).to_json()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "action"),
+    [
+        ("pebbles", {"reshuffle": ["7S"] * 100_000}),
+        ("waddle-waddle", {"waddle": ["Ki3"] * 100_000}),
+        ("pebbles", {"play": ["7S"] * 100_000}),
+        ("waddle-waddle", {"draft": ["Ki3"] * 100_000}),
+    ],
+    ids=["reshuffle", "waddle", "play-list", "draft-list"],
+)
+def test_an_action_of_100000_cards_gets_a_short_error_line_and_a_short_save_message(
+    tmp_path, game_id, action
+):
+    """Before: the illegal waddle of 100,000 cards gave a 700,062-character error line,
+    and the Saves dialog showed the same."""
+    from waddle.app.saves import SaveError, import_file
+
+    data = _played(game_id, 3)
+    data["actions"].append(action)
+    code, out, err = run("replay", write(tmp_path, "big.json", json.dumps(data)))
+    assert (code, out) == (2, "")
+    line = one_error_line(err)
+    assert line.startswith("error: action 3: ") and len(line) < 250, line[:300]
+    with pytest.raises(SaveError) as raised:
+        import_file(json.dumps(data))
+    assert len(str(raised.value)) < 250
+
+
+def test_the_saves_list_quotes_a_short_excerpt_of_a_damaged_entry_and_a_long_name():
+    from waddle.app.saves import NAMED_PREFIX, MemoryStorage, SaveStore
+    from waddle.app.session import Session
+
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    key = saves.save_as("Sunday", Session.new("pebbles", 2, seed=1), now_ms=1)
+    entry = json.loads(storage.data[key])
+    entry["name"] = "n" * 1_000_000
+    entry["names"] = ["m" * 1_000] * 1_000
+    storage.data[key] = json.dumps(entry)
+    storage.data[NAMED_PREFIX + "k" * 1_000_000] = "{" + "x" * 1_000_000
+    listing = saves.list()
+    assert [len(e.name) for e in listing.entries] == [60]
+    assert len(listing.entries[0].names) == 6 and max(map(len, listing.entries[0].names)) == 24
+    assert len(listing.problems) == 1 and len(listing.problems[0]) < 200
+
+
 # -- values a link cannot carry ----------------------------------------------------------------
 
 

@@ -17,10 +17,14 @@ from typing import Any, Protocol, Self, TypeVar
 
 from waddle.core import jsontext
 from waddle.core.game import GameState, IllegalActionError
-from waddle.core.jsontext import shown
+from waddle.core.jsontext import excerpt, excerpt_text, shown
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+ACTION_CHARS = 60
+"""How much of an illegal action its error quotes (a whole ordinary action fits)."""
 
 
 class RecordError(ValueError):
@@ -137,8 +141,20 @@ def replay_actions(state: GameState, actions: Iterable[Any]) -> GameState:
         try:
             state.apply(action)
         except IllegalActionError as e:
-            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+            raise illegal_action(i, action, e) from None
     return state
+
+
+def illegal_action(index: int, action: Any, why: Exception | str) -> RecordError:
+    """The error of a record's illegal action: its number, a short excerpt of it (an
+    action of 100,000 cards is quoted in a few dozen characters) and why.
+
+    >>> from waddle.games.pebbles.actions import Action
+    >>> str(illegal_action(3, Action.reshuffle([0] * 100_000), "the cards are not the discards"))
+    "action 3: {'reshuffle': ['1S', '1S', '1S', '1S', '1S', '1S', '1S', '1S… is illegal: the cards are not the discards"
+    """  # noqa: E501
+    quoted_action = excerpt(action.to_json(), ACTION_CHARS, python=True)
+    return RecordError(f"action {index}: {quoted_action} is illegal: {excerpt_text(why)}", index)
 
 
 def parse_actions(raw: Any, parse: Callable[[Any], Any]) -> list[Any]:

@@ -389,7 +389,7 @@ def _step_from_json(
     if places is not None:
         for p in [*marks, *(p for pair in pairs for p in pair)]:
             if p not in places:
-                raise StudyError(f"{where}: {p[:20]!r} is not a place on this board")
+                raise StudyError(f"{where}: {jsontext.quoted(p, 20)} is not a place on this board")
     question = None
     if "question" in raw:
         question = _question_from_json(raw["question"], where)

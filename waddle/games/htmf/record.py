@@ -29,6 +29,7 @@ from waddle.core.records import (
     BoardError,
     RecordError,
     SetupCache,
+    illegal_action,
     parse_record_text,
     read_header,
     record_text,
@@ -160,7 +161,7 @@ class Record:
         except IllegalActionError as e:
             i = e.index  # type: ignore[attr-defined]
             action = self.actions[i]
-            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+            raise illegal_action(i, action, e) from None
         return state
 
     def with_actions(self, actions: Iterable[Action]) -> Record:

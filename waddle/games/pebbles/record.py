@@ -29,6 +29,7 @@ from waddle.core.records import (
     BoardError,
     RecordError,
     SetupCache,
+    illegal_action,
     parse_actions,
     parse_record_text,
     read_header,
@@ -152,7 +153,7 @@ class Record:
             try:
                 state.apply(action)
             except IllegalActionError as e:
-                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+                raise illegal_action(i, action, e) from None
         return state
 
     def with_actions(self, actions: Iterable[Action]) -> Record:

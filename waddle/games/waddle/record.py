@@ -22,6 +22,7 @@ from waddle.core.links import is_seed
 from waddle.core.records import (
     RecordError,
     SetupCache,
+    illegal_action,
     is_int,
     parse_record_text,
     read_header,
@@ -235,7 +236,7 @@ class Record:
             try:
                 state.apply(action)
             except IllegalActionError as e:
-                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+                raise illegal_action(i, action, e) from None
         return state
 
     def with_actions(self, actions) -> Record:
