@@ -18,6 +18,7 @@ from typing import Any, Protocol, Self, TypeVar
 from waddle.core import jsontext
 from waddle.core.game import GameState, IllegalActionError
 from waddle.core.jsontext import excerpt, excerpt_text, shown
+from waddle.core.links import MAX_ACTIONS
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -157,10 +158,29 @@ def illegal_action(index: int, action: Any, why: Exception | str) -> RecordError
     return RecordError(f"action {index}: {quoted_action} is illegal: {excerpt_text(why)}", index)
 
 
-def parse_actions(raw: Any, parse: Callable[[Any], Any]) -> list[Any]:
-    """The record's ``"actions"`` list parsed by ``parse`` (which raises ``ValueError``)."""
+def check_actions(raw: Any) -> list[Any]:
+    """A record's ``"actions"``, checked to be a list no longer than any game here can be
+    (:data:`~waddle.core.links.MAX_ACTIONS`, what a share link carries), before any action
+    is read: 100,000 actions are refused in one line, not parsed one by one.
+
+    >>> check_actions([{"scout": True}] * 100_000)
+    Traceback (most recent call last):
+    ...
+    waddle.core.records.RecordError: "actions" lists 100,000 actions; a game has at most 5,000 (what a share link carries)
+    """  # noqa: E501
     if not isinstance(raw, list):
         raise RecordError('"actions" must be a list')
+    if len(raw) > MAX_ACTIONS:
+        raise RecordError(
+            f'"actions" lists {len(raw):,} actions; a game has at most {MAX_ACTIONS:,} '
+            "(what a share link carries)"
+        )
+    return raw
+
+
+def parse_actions(raw: Any, parse: Callable[[Any], Any]) -> list[Any]:
+    """The record's ``"actions"`` list parsed by ``parse`` (which raises ``ValueError``)."""
+    raw = check_actions(raw)
     actions = []
     for i, item in enumerate(raw):
         try:

@@ -29,6 +29,7 @@ from waddle.core.records import (
     BoardError,
     RecordError,
     SetupCache,
+    check_actions,
     illegal_action,
     parse_record_text,
     read_header,
@@ -230,8 +231,7 @@ def _parse_actions(raw: Any, board: Board) -> list[Action]:
     and looked up in a few passes that run in C; anything else goes action by action
     through :meth:`Action.from_json`, which says what is wrong and where.
     """
-    if type(raw) is not list:
-        raise RecordError('"actions" must be a list')
+    raw = check_actions(raw)
     fast = _parse_usual(raw, board.canonical)
     if fast is not None:
         return fast
