@@ -78,8 +78,12 @@ def bases(game_id: str) -> tuple[Any, ...]:
 
 def base_json(game_id: str, rng: random.Random) -> dict[str, Any]:
     """A base record as JSON; sometimes with its board written out as a custom one (a
-    Pebbles layout object, a Waddle Waddle component set), so that those readers run."""
+    Pebbles layout object, a Waddle Waddle component set), so that those readers run, and
+    sometimes a card game's as one seat has seen it (its hidden cards "?")."""
     record = rng.choice(bases(game_id))
+    redact = getattr(GAMES.by_id(game_id).load(), "redact", None)
+    if redact is not None and rng.random() < 0.3:
+        return redact(record, rng.randrange(record.players)).to_json()
     data = record.to_json()
     layout = getattr(record, "layout", None)
     if layout is not None and rng.random() < 0.5:
@@ -353,10 +357,13 @@ def test_damaged_links_get_a_link_error_and_those_that_open_hold_a_record(game_i
     game = entry.load()
     rng = random.Random(f"links:{game_id}")
     links = []
+    redact = getattr(game, "redact", None)
     for record in bases(game_id):
         names = [f"P{p}" for p in range(record.players)]
         bots = [None, *[game.bot_levels[-1]] * (record.players - 1)]
         links += [game.encode_link(record), game.encode_link(record, names, bots)]
+        if redact is not None:  # through one seat's eyes
+            links.append(game.encode_link(redact(record, record.players - 1), names))
     findings = Findings()
     for i in range(LINK_MUTANTS):
         text, what = mutate_link(rng.choice(links), list(entry.link_prefixes), rng)
@@ -400,6 +407,9 @@ def test_damaged_studies_get_a_study_or_link_error_and_take_linear_time(game_id)
     rng = random.Random(f"studies:{game_id}")
     findings = Findings()
     links = [game.encode_link(r, None, None, s) for r, s in study_bases(game_id)]
+    redact = getattr(game, "redact", None)
+    if redact is not None:  # through the eyes of the study's seat
+        links += [game.encode_link(redact(r, 1), None, None, s) for r, s in study_bases(game_id)]
     for i in range(STUDY_MUTANTS):
         text, what = mutate_link(rng.choice(links), list(entry.link_prefixes), rng)
         findings.check(

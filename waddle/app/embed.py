@@ -136,6 +136,26 @@ class EmbedOptions:
         session.go_to(shown)
 
 
+def embed_link(session: Any, options: EmbedOptions) -> str:
+    """The link an embedded view's address carries for ``options``: the session's whole
+    line, with its study. Seen through a seat's eyes (a card game: ``options.eyes``, else
+    the study's), only what that seat has seen by the last step a reader can reach (``end``,
+    else the line's end): the other hands and the deck's order stay out of the address.
+
+    >>> from waddle.app.session import Session
+    >>> session = Session.new("pebbles", 2, seed=3)
+    >>> embed_link(session, EmbedOptions(eyes=1))[:3], embed_link(session, EmbedOptions())[:3]
+    ('p2.', 'p1.')
+    """
+    record = session.full_record()
+    eyes = options.eyes_for(session.study)
+    if eyes is None or not getattr(session, "hidden_information", False):
+        return session.link_of(record)
+    if options.end is not None and options.end < len(record.actions):
+        record = record.with_actions(record.actions[: options.end])
+    return session.link_of(record, eyes)
+
+
 def embed_src(base: str, link: str, options: EmbedOptions) -> str:
     """The embedded view's address: ``base`` is the app's address without query or hash.
 
