@@ -116,10 +116,13 @@ def links(tally: Tally, game_id: str) -> None:
     game = entry.load()
     rng = random.Random(f"links:{game_id}")
     made = []
+    redact = getattr(game, "redact", None)
     for record in fuzz.bases(game_id):
         names = [f"P{p}" for p in range(record.players)]
         bots = [None, *[game.bot_levels[-1]] * (record.players - 1)]
         made += [game.encode_link(record), game.encode_link(record, names, bots)]
+        if redact is not None:  # through one seat's eyes, as the test adds them
+            made.append(game.encode_link(redact(record, record.players - 1), names))
     for _ in range(fuzz.LINK_MUTANTS):
         text, what = fuzz.mutate_link(rng.choice(made), list(entry.link_prefixes), rng)
         tally.run(
@@ -132,6 +135,11 @@ def studies(tally: Tally, game_id: str) -> None:
     game = entry.load()
     rng = random.Random(f"studies:{game_id}")
     made = [game.encode_link(r, None, None, s) for r, s in fuzz.study_bases(game_id)]
+    redact = getattr(game, "redact", None)
+    if redact is not None:  # through the eyes of the study's seat, as the test adds them
+        made += [
+            game.encode_link(redact(r, 1), None, None, s) for r, s in fuzz.study_bases(game_id)
+        ]
     for _ in range(fuzz.STUDY_MUTANTS):
         text, what = fuzz.mutate_link(rng.choice(made), list(entry.link_prefixes), rng)
         tally.run(
