@@ -588,3 +588,43 @@ def test_far_places_huge_counts_and_long_lists_are_refused_or_drawn_in_time(game
 
         findings.check(f"save {i} ({what})", save, (SaveError,))
     assert not findings.lines, "\n".join(findings.lines)
+
+
+EMBED_MUTANTS = 300
+"""Embedded views' addresses and host-page messages, stretched."""
+
+
+def test_embed_addresses_and_messages_with_huge_numbers_and_long_lists_are_read_or_left_out():
+    """``?embed&ply=…&end=…&eyes=…`` and ``postMessage`` commands with numbers of thousands
+    of digits, digits beyond ASCII, long lists and deep nesting: each is read or left out
+    (before: a ``ply`` of 5,000 digits was a ValueError, and the embedded view never
+    started), and the options then put a game where they say, in time."""
+    from waddle.app.embed import EmbedOptions, parse_command
+    from waddle.app.session import Session
+
+    rng = random.Random("embeds")
+    session = Session.start(GAMES.by_id("pebbles").load(), bases("pebbles")[3])
+    numbers = ["0", "3", "٣", "²", "-1", "9" * 7, "9" * 5_000, "1e9", "", " 4", "0x10"]
+    findings = Findings()
+    for i in range(EMBED_MUTANTS):
+        params = {"embed": ""}
+        for key in rng.sample(["ply", "end", "eyes", "theme", "readonly", "meter"], 4):
+            params[key] = rng.choice([*numbers, "dark", "x" * rng.choice((10, 100_000))])
+
+        def opened(params=params) -> None:
+            options = EmbedOptions.from_query(params)
+            options.query()
+            options.apply(session)
+            assert 0 <= session.state.ply <= session.total_plies
+
+        findings.check(f"address {i} ({str(params)[:80]})", opened, ())
+        value = rng.choice(
+            [10 ** rng.choice((3, 400)), -1, 1.5, ["x"] * rng.choice((10, 10_000)), _deep(45)]
+        )
+        kind = rng.choice(["waddle:go", "waddle:try", "waddle:ask", "waddle:retry", "x" * 900])
+        try:
+            message = json.dumps({"type": kind, "step": value, "action": value})
+        except RecursionError:  # pragma: no cover - 45 levels encode
+            continue
+        findings.check(f"message {i} ({message[:60]})", lambda m=message: parse_command(m), ())
+    assert not findings.lines, "\n".join(findings.lines)

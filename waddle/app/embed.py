@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from waddle.app.chrome import whole_number
 from waddle.core import jsontext
 from waddle.core.game import OMNISCIENT
 from waddle.core.study import MAX_ACTION_CHARS, MAX_EYES, action_text
@@ -60,6 +61,9 @@ ANSWER = "waddle:answer"
 actions: once it is complete or has left every answer): ``{"type": "waddle:answer",
 "game": ID, "step": N, "correct": BOOL, "move": NOTATION, "explanation": TEXT}``."""
 MAX_MESSAGE_CHARS = 1000
+MAX_STEP_DIGITS = 6
+"""Digits of ``&ply=`` and ``&end=`` read (a game has at most 5,000 actions); a longer
+number is left out, as anything malformed is."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +92,10 @@ class EmbedOptions:
 
         def number(name: str) -> int | None:
             value = params.get(name)
-            # ASCII digits only: str.isdigit also takes "٣" (Arabic-Indic three)
-            ok = value is not None and value.isascii() and value.isdigit()
-            return int(value) if ok else None
+            # ASCII digits only (str.isdigit also takes "٣", Arabic-Indic three), and no
+            # more of them than a step can need: 5,000 digits were a ValueError, and the
+            # embedded view did not start
+            return None if value is None else whole_number(value, MAX_STEP_DIGITS)
 
         theme = params.get("theme")
         eyes = number("eyes")
