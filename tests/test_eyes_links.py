@@ -314,6 +314,20 @@ def test_an_eyes_record_reads_back_from_its_file_and_a_save_as_it_was(game_id):
     assert "?" in again.full_record().dumps()
 
 
+def test_the_authors_own_reload_of_an_eyes_study_keeps_every_hand():
+    """The app's address of a study through one seat's eyes is that seat's link; reloading
+    the page resumes the author's autosave, the whole game, not the seat's view of it."""
+    from waddle.app.opening import open_page
+
+    session = played("waddle-waddle", 31)
+    session.study = Study("Through seat 1", (Step(1, "One."),), 1)
+    saves = SaveStore(MemoryStorage())
+    saves.autosave(session, now_ms=1)
+    opened = open_page(session.link(), None, saves, embed=False, new_seed=lambda: 9)
+    assert opened.problem is None and opened.session.setup.eyes is None
+    assert opened.session.full_record().dumps() == session.full_record().dumps()
+
+
 def test_a_damaged_or_impossible_eyes_link_gets_a_link_error():
     from waddle.core.bits import BitReader, BitWriter, pack_text, unpack_text
 

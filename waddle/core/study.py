@@ -338,6 +338,29 @@ class Study:
             steps.append(replace(step, marks=marks, question=question))
         return Study(self.title, tuple(steps), seat)
 
+    def seen_along(
+        self,
+        seat: int,
+        state: Any,
+        actions: Sequence[Any],
+        visible: Callable[[Any, int], Collection[str]],
+    ) -> Study:
+        """:meth:`through_eyes` for the line ``actions`` played from ``state`` (which it
+        plays): ``visible(state, seat)`` names the cards the seat sees there; the steps
+        after the line's end are left out."""
+        plies = {s.ply for s in self.steps}
+        cards: dict[int, frozenset[str]] = {}
+        movers: dict[int, Any] = {}
+        for ply in range(len(actions) + 1):
+            if ply in plies:
+                cards[ply] = frozenset(f"{_CARD}{c}" for c in visible(state, seat))
+                movers[ply] = state.to_move()
+            if ply < len(actions):
+                state.apply(actions[ply])
+        return self.upto(len(actions)).through_eyes(
+            seat, lambda ply: cards.get(ply, frozenset()), lambda ply: movers.get(ply) == seat
+        )
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.title:

@@ -425,20 +425,10 @@ def visible_cards(state: WaddleWaddleState, seat: int) -> frozenset[str]:
 
 def seen_study(record: Record, study: Study | None, seat: int) -> Study | None:
     """``study`` as a link through ``seat``'s eyes carries it
-    (:meth:`~waddle.core.study.Study.through_eyes`)."""
+    (:meth:`~waddle.core.study.Study.through_eyes`): card marks where the seat sees the
+    card, questions where the seat is to play, no step after the record's end."""
     if study is None:
         return None
-    plies = {s.ply for s in study.steps}
-    cards: dict[int, frozenset[str]] = {}
-    movers: dict[int, int | None] = {}
     state = record.start()
     state._undo = None  # one replay forward
-    for ply in range(len(record.actions) + 1):
-        if ply in plies:
-            cards[ply] = frozenset(f"card:{c}" for c in visible_cards(state, seat))
-            movers[ply] = state.to_move()
-        if ply < len(record.actions):
-            state.apply(record.actions[ply])
-    return study.upto(len(record.actions)).through_eyes(
-        seat, lambda ply: cards.get(ply, frozenset()), lambda ply: movers.get(ply) == seat
-    )
+    return study.seen_along(seat, state, record.actions, visible_cards)
