@@ -291,9 +291,17 @@ def _stand_ins(setup: Setup, known: Seen, attempt: int) -> Setup:
         for s, e in enumerate(known.events)
     )
     cp, fish = known.tokens
-    if None in cp or None in fish:
-        cp = fish = tuple(range(ROOKERIES))
-    return Setup(setup.players, options, components, tuple(decks), events, (tuple(cp), tuple(fish)))  # type: ignore[arg-type]
+    tokens = (tuple(cp), tuple(fish))
+    if None in cp or None in fish:  # the first season not begun: the tokens in order
+        tokens = (tuple(range(ROOKERIES)), tuple(range(ROOKERIES)))
+    return Setup(
+        setup.players,
+        options,
+        components,
+        tuple(decks),
+        events,
+        tokens,  # type: ignore[arg-type]
+    )
 
 
 def _deck_stand_ins(
@@ -324,7 +332,8 @@ def _deck_stand_ins(
             raise RecordError("a bottom stack has no place left for its threat")
         out[last] = threat
         missing[threat] -= 1
-        missing += Counter()  # drop the counts that reached 0
+        if not missing[threat]:
+            del missing[threat]
     if missing[KEVIN]:
         places = [i for i in range(top) if out[i] is None]
         if not places:
