@@ -233,6 +233,14 @@ class GameModule(Protocol):
     # def custom_record(self, players, board_text, seed, options=None): ...
     # def record_options(self, record) -> dict[str, Any]: a record's options, by key
     #
+    # Optional, for a game with hidden information (shared code asks with getattr):
+    #
+    # def redact(self, record, seat) -> GameRecord: the record as ``seat`` has seen it by
+    #     its last action (``record.eyes`` is ``seat``): what it has not seen replaced by
+    #     stand-ins worked out from what it has, which its JSON writes "?" and its link
+    #     leaves out; the game's views of it show nobody more than that seat's. A link
+    #     from one seat's eyes carries such a record (docs/studies.md).
+    #
     # Optional front-end parts (shared code asks with getattr and offers the feature only
     # when the game has it, so a new game can add them later):
     #
