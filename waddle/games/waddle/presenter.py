@@ -71,7 +71,8 @@ class WaddlePresenter:
         return Rendered(
             board=board_svg(state, list(seats), show_legal=scene.interactive),
             status=status_html(state, seats),
-            controls=self._controls(state, scene.ui, scene.interactive),
+            # Over, nothing is left to choose: the token buttons leave the screen.
+            controls="" if over else self._controls(state, scene.ui, scene.interactive),
             panels=(
                 '<section class="panel"><h2>Turn order</h2>'
                 f'<div id="tracks">{tracks_html(state, seats)}</div></section>'

@@ -327,7 +327,7 @@ class WaddleWaddlePresenter:
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The whole line (history and redo line): the heroes, then each season by rounds,
         one entry a turn (its decisions one after the other), and the token draft before
-        each later season."""
+        each later season, one entry a token."""
         n = session.state.n
         groups: list[tuple[str, list[Move]]] = []
         owner: tuple | None = None
@@ -342,7 +342,7 @@ class WaddleWaddlePresenter:
                 key: tuple = ("hero", player)
                 heading = "Heroes"
             elif phase == "tokens":
-                key = ("tokens", season_now, player, len(groups))
+                key = ("tokens", ply)  # each token placed is a move of its own
                 heading = f"Tokens for season {season_now + 2}"
             else:
                 if season_now != season:
@@ -362,6 +362,16 @@ class WaddleWaddlePresenter:
             moves = groups[-1][1]
             moves[-1] = Move(ply, moves[-1].player, _joined(parts, "→"), _joined(spoken, " at"))
         return [MoveGroup(heading, tuple(moves)) for heading, moves in groups]
+
+    def sum_up(self, session: Any, player: int, after: int, moves: int, gained: float) -> str:
+        """A computer's run of moves in a row, in one line (the shell's ``run_line``): the
+        tokens it places between seasons (up to five in a row), which the map shows."""
+        state: WaddleWaddleState = session.state
+        actions = state.history[after:]
+        if not actions or any(a.kind not in (K.CP, K.SUPPLY) for a in actions):
+            return ""
+        season = state.season + (2 if state.phase == "tokens" else 1)
+        return f"placed {len(actions)} tokens for season {season}: they are on the map."
 
     def hint(self, session: Any, action: Action) -> Hint:
         """What the hard bot would do, marked where it is clicked (the rookery, the card,
