@@ -71,7 +71,7 @@ from waddle.games.waddle_waddle.result import result_html
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.view import board_svg
-from waddle.games.waddle_waddle.words import HERO_BY_CODE, doing
+from waddle.games.waddle_waddle.words import HERO_BY_CODE, THREAT_BY_CODE, doing, pending
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
@@ -139,7 +139,9 @@ class WaddleWaddlePresenter:
             for rid, action in now.rookeries.items()
         }
         return Rendered(
-            board=board_svg(view, seats, clicks=places, last=last_rookery(view)),
+            board=board_svg(
+                view, seats, clicks=places, last=last_rookery(view), placing=_placing(view, now)
+            ),
             status=status_html(view, seats, tip(view, now, ui) if acting else ""),
             controls=controls_html(view, seats, now) if acting else "",
             panels=players_html(view, seats) + season_html(view, seats) + info_html(view),
@@ -394,6 +396,18 @@ class WaddleWaddlePresenter:
 
     def thumbnail(self) -> BoardSvg:
         return _thumbnail()
+
+
+def _placing(view: View, now: Clicks) -> tuple[str, int] | None:
+    """What a click on a highlighted rookery puts there, for the map to draw faintly where
+    it would lie: the threat turned up, or the token in hand between seasons."""
+    if view.phase == "threat" and now.rookeries:
+        threat = THREAT_BY_CODE.get(pending(view, "threat"))
+        return None if threat is None else (K.THREAT, threat.index)
+    if view.phase == "tokens":
+        action = next(iter(now.rookeries.values()), None)
+        return None if action is None else (action.kind, action.a)
+    return None
 
 
 def _hand_index(hand: Sequence[str], text: str) -> int | None:
