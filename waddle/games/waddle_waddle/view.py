@@ -221,9 +221,11 @@ def _rookery(
         _nests(view, seats, r, x + PAD, y + 63),
     ]
     if last:
-        inner.append(
-            f'<rect class="last-move" x="{x + 3}" y="{y + 3}" width="{BOX_W - 6}" '
-            f'height="{BOX_H - 6}" rx="6"/>'
+        # On the rookery's own border, under what is in it: inset, it crossed the name
+        # and the nests.
+        inner.insert(
+            1,
+            f'<rect class="last-move" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8"/>',
         )
     label = escape(rookery_label(view, seats, r, doing, last))
     if doing is not None:
