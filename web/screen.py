@@ -11,13 +11,15 @@ the :class:`waddle.app.page.Page` and changes nothing of the game.
 from pyscript import document, ffi, window
 
 from waddle.app.page import Page, side_of
-from waddle.ui.fit import board_fit
+from waddle.ui.fit import board_fit, whole_rows
 from waddle.ui.presenter import marked_table, move_list_html
 from web.dom import element, focus, mark
 from web.focus import focused, refocus
 
 ZOOM_BUTTON_PX = 44
 """The Zoom button's width and height (web/board.css)."""
+MOVE_LIST_PX = 224
+"""The move list's box at its highest (14rem), before it scrolls."""
 ZOOM_BAND_GAP_PX = 4
 """Under the Zoom button in its band above the board (web/board.css)."""
 
@@ -128,6 +130,7 @@ class Screen:
         element("move-list").innerHTML = move_list_html(
             side.groups, session.seats, state.ply, earliest=side.earliest
         )
+        self.fit_move_list()
         scrubber = element("scrubber")
         scrubber.min = str(side.scrub_min)
         scrubber.max = str(side.scrub_max)
@@ -143,6 +146,31 @@ class Screen:
             result.hidden = True
             result.removeAttribute("data-winners")
             result.innerHTML = ""
+
+    def fit_move_list(self) -> None:
+        """The move list's box shows whole rows, on the move shown (waddle.ui.fit.whole_rows):
+        a box of fixed height cut its last row in half, and kept the first moves in view at
+        the end of a game. Not laid out yet (the page is still hidden): App.shown() asks
+        again."""
+        box = element("move-list")
+        if not box.getClientRects().length:
+            return
+        rows: list[list[float]] = []
+        current = None
+        for item in box.querySelectorAll(".round-head, .moves > li"):
+            top = float(item.offsetTop)
+            bottom = top + float(item.offsetHeight)
+            if not rows or top >= rows[-1][1] - 1:
+                rows.append([top, bottom])
+            else:  # the same line as the row before (moves wrap side by side)
+                rows[-1][1] = max(rows[-1][1], bottom)
+            if not ffi.is_none(item.querySelector(".current")):
+                current = len(rows) - 1
+        if rows:
+            rows[0][0] = 0.0  # from the list's top: the first heading's margin too
+        top, height = whole_rows([(a, b) for a, b in rows], current, MOVE_LIST_PX)
+        box.style.maxHeight = "none" if height is None else f"{height:.0f}px"
+        box.scrollTop = top
 
     def fit_board(self, scene=None) -> None:
         """Zoom the board when its fitted targets are too small for a finger (a 3-to-5-player

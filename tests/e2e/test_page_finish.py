@@ -3,7 +3,8 @@ screen, where the page is scrolled, how text lines up): a game picked low on the
 chooser opens at the top of the page, the chooser shows nothing of a game, titles are not
 cut, a player's chip sits on its sentence's baseline; when only the computer is left it
 plays out its moves and one line sums them up, the result is on screen at 1280×800 and on
-a phone turned sideways, and the controls of a game in progress leave."""
+a phone turned sideways, the controls of a game in progress leave, and the moves box
+shows whole rows, on the last move."""
 
 from __future__ import annotations
 
@@ -34,6 +35,19 @@ BASELINES = """() => {
   const range = (node) => { const r = document.createRange(); r.selectNodeContents(node);
                             return r.getClientRects()[0]; };
   return [range(name).bottom, range(after).bottom];
+}"""
+
+
+# The move list's rows (headings and moves) cut by its box's edges, and whether the
+# current move is inside it.
+MOVES_BOX = """() => {
+  const box = document.getElementById("move-list").getBoundingClientRect();
+  const rows = [...document.querySelectorAll("#move-list .round-head, #move-list .moves > li")]
+    .map((e) => e.getBoundingClientRect());
+  const cut = rows.filter((r) => r.bottom > box.top + 0.5 && r.top < box.bottom - 0.5
+                          && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)).length;
+  const current = document.querySelector("#move-list .current").getBoundingClientRect();
+  return [cut, current.top >= box.top - 0.5 && current.bottom <= box.bottom + 0.5];
 }"""
 
 
@@ -101,6 +115,10 @@ def test_the_computer_plays_out_its_last_moves_alone_and_the_result_is_on_screen
         assert not page.locator(gone).is_visible(), f"{gone} stays after the end"
     points = page.locator("#result [data-chart] polyline").first.get_attribute("points")
     assert len(points.split()) == int(page.evaluate("document.getElementById('scrubber').max")) + 1
+
+    cut, shown = page.evaluate(MOVES_BOX)
+    assert cut == 0, "the moves box cuts no row in half"
+    assert shown, "it shows the last move, the one on the board"
 
     page.set_viewport_size(SIDEWAYS)  # a phone turned sideways
     page.wait_for_timeout(100)

@@ -1,6 +1,7 @@
 """How the page fits a board into its frame: whether it is drawn whole or zoomed so a
-finger can hit its targets, whether it zooms by itself, and where the Zoom button goes.
-Pure arithmetic on sizes the page measures (``web/screen.py`` measures and applies).
+finger can hit its targets, whether it zooms by itself, and where the Zoom button goes;
+and how the move list's box shows whole rows (:func:`whole_rows`). Pure arithmetic on
+sizes the page measures (``web/screen.py`` measures and applies).
 
 A portrait phone is as wide as a board can be: when a big map's hexes come out too small
 for a finger there, only zooming helps, so the board zooms by itself (while there is a move
@@ -23,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from waddle.ui.markup import zoomed_size
@@ -84,4 +86,40 @@ def board_fit(
     return BoardFit(zoomed, by_itself, room)
 
 
-__all__ = ["BUTTON_MARGIN", "FINGER_PX", "SMALLEST_PX", "ZOOM_PX", "BoardFit", "board_fit"]
+def whole_rows(
+    rows: Sequence[tuple[float, float]], current: int | None, limit: float
+) -> tuple[float, float | None]:
+    """How to show a list of rows (each its top and bottom, in pixels from the list's top,
+    in order; the first row's top is 0, to show what comes before it) in a box at most
+    ``limit`` high that scrolls: where to scroll it and how high to make it (None: as
+    high as the whole list, which fits). The box shows whole rows only, never a row cut
+    in half at its bottom edge, and the ``current`` row (the move on the board), with as
+    many rows before it as fit, as lichess keeps its move list on the move shown; no
+    current row: the top.
+
+    >>> rows = [(0, 20), (24, 44), (48, 68), (72, 92), (96, 116)]
+    >>> whole_rows(rows, 4, 100)  # the last four rows (92 px); a fifth would not fit
+    (24, 92)
+    >>> whole_rows(rows, 0, 100), whole_rows(rows, None, 100)  # from the top: rows 0-3
+    ((0, 92), (0, 92))
+    >>> whole_rows(rows, 2, 200)  # the whole list fits
+    (0, None)
+    """
+    if not rows or rows[-1][1] - rows[0][0] <= limit:
+        return 0, None
+    last = len(rows) - 1
+    shown = min(max(current if current is not None else 0, 0), last)
+    start = next(k for k in range(shown + 1) if rows[shown][1] - rows[k][0] <= limit)
+    end = max(k for k in range(shown, last + 1) if rows[k][1] - rows[start][0] <= limit)
+    return rows[start][0], rows[end][1] - rows[start][0]
+
+
+__all__ = [
+    "BUTTON_MARGIN",
+    "FINGER_PX",
+    "SMALLEST_PX",
+    "ZOOM_PX",
+    "BoardFit",
+    "board_fit",
+    "whole_rows",
+]
