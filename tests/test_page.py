@@ -164,3 +164,11 @@ def test_the_tokens_a_computer_places_between_seasons_are_one_line():
     assert placed == 4, "the first in the draft places four tokens with two players"
     said = run_line(session.presenter, session, player, began, 0)
     assert said == "placed 4 tokens for season 2: they are on the map."
+
+
+def test_the_hint_is_off_during_a_computers_turn():
+    session = Session.new("htmf", 2, seed=3, bots=[None, "easy"])
+    assert not side_of(session, [], curtained=False).hint_disabled
+    session.play(session.state.legal_actions()[0])
+    assert session.bot_to_move() is not None
+    assert side_of(session, [], curtained=False).hint_disabled

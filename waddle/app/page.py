@@ -257,7 +257,8 @@ def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
         undo_disabled=curtained or not session.can_undo(),
         undo_title=refusal if refusal and state.ply else None,
         redo_disabled=curtained or not session.can_redo(),
-        hint_disabled=curtained or not session.may_play(),
+        # A hint is for a person to move (a computer's turn, or the game over: none).
+        hint_disabled=curtained or not session.may_play() or not session.human_turn(),
         groups=list(groups),
         earliest=floor,
         scrub_min=floor,
