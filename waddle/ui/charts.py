@@ -38,7 +38,7 @@ FONT = 12
 """The chart's text size in view-box units."""
 LABEL_GAP = 8
 """The least room between two x labels, in view-box units."""
-MOST_Y_STEPS = 6
+MOST_Y_STEPS = 8
 """A score axis has at most this many steps between its grid lines."""
 _EM = {**dict.fromkeys("0123456789", 0.64), " ": 0.32, ".": 0.32, ",": 0.32, ":": 0.34,
        "%": 0.95, "-": 0.36, "i": 0.28, "l": 0.28, "j": 0.28, "t": 0.4, "f": 0.36,
