@@ -92,3 +92,25 @@ def test_empty_threat_spaces_say_what_they_are_for():
     board = _drawn(session).board.markup
     spaces = re.findall(r'<g class="threat-space">.*?</g>', board)
     assert len(spaces) == 10 and all(">threat space</text>" in g for g in spaces)
+
+
+def test_a_threat_that_acts_at_once_keeps_its_card_and_the_prompt_says_why():
+    """The Shark, the Oil Spill and the Snowy Sheathbill ask for decisions as soon as they
+    are placed: their card stays under the prompt, which names the rookery and why."""
+    seen = {}
+    for seed in range(1, 80):
+        session = Session.new("waddle-waddle", 3, seed)
+        rng = random.Random(seed)
+        while not session.state.is_over() and len(seen) < 3:
+            phase = session.state.phase
+            if phase in ("shark", "oil", "sheathbill") and phase not in seen:
+                seen[phase] = _drawn(session).status
+            session.play(rng.choice(session.state.legal_actions()))
+        if len(seen) == 3:
+            break
+    assert set(seen) == {"shark", "oil", "sheathbill"}
+    for phase, status in seen.items():
+        assert f'data-threat-card="{phase}"' in status
+        words = _words(status)
+        name = {"shark": "Shark", "oil": "Oil Spill", "sheathbill": "Snowy Sheathbill"}[phase]
+        assert words.index(name) < words.index("click" if phase != "sheathbill" else "choose")

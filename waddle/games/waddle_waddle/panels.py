@@ -106,13 +106,20 @@ def status_html(view: View, seats: Sequence[Seat], prompt: str = "") -> str:
     elif view.phase == "tokens":
         ending = f" Then season {view.season + 1} of {view.seasons}."
     status = f'<p class="status">{said}<span class="round">{escape(ending)}</span></p>'
-    return status + (threat_card(view) if view.phase == "threat" else "")
+    return status + threat_card(view)
+
+
+THREAT_PHASES = {"threat": None, "shark": "shark", "oil": "oil", "sheathbill": "sheathbill"}
+"""The decisions a threat asks for: placing the one turned up, then what the Shark, the
+Oil Spill and the Snowy Sheathbill do at once."""
 
 
 def threat_card(view: View) -> str:
-    """The threat being placed, for everyone to read while its rookery is chosen: its
-    token as the map draws it, its name and what it does (it lies on no rookery yet)."""
-    threat = THREAT_BY_CODE.get(pending(view, "threat"))
+    """The threat being placed or acting, for everyone to read while its decision is made:
+    its token as the map draws it, its name and what it does (none: "")."""
+    if view.phase not in THREAT_PHASES:
+        return ""
+    threat = THREAT_BY_CODE.get(THREAT_PHASES[view.phase] or pending(view, "threat"))
     if threat is None:
         return ""
     return (

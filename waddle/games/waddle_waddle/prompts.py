@@ -136,10 +136,19 @@ def tip(view: View, now: Clicks, ui: Choice) -> str:
         if now.offers:
             return "Your other cards make a waddle: play it too (a WaddleWaddle), or not."
         return "Your other cards do not make a waddle: press No WaddleWaddle to go on."
+    where = pending(view, "rookery")
+    at = rookery_name(view, where) if where else "its rookery"
     if phase in ("dyan", "oil"):
+        left = pending(view, "moves_left", 0)
+        why = (
+            f"Dyan deNapoli lets you move {left} more nest{'s' if left != 1 else ''} away "
+            f"from {at} (or stop)"
+            if phase == "dyan"
+            else f"The Oil Spill drives {left} more nest{'s' if left != 1 else ''} away from {at}"
+        )
         if not now.rookeries:
-            return "Choose whose nest moves, then click the rookery it goes to."
-        return "Click the rookery the nest goes to."
+            return f"{why}: choose whose nest moves, then click the rookery it goes to."
+        return f"{why}: click the rookery the nest goes to."
     if phase == "threat":
         threat = THREAT_BY_CODE.get(pending(view, "threat"))
         name = threat.name if threat else "threat"
@@ -148,9 +157,13 @@ def tip(view: View, now: Clicks, ui: Choice) -> str:
             "you turned up there; that ends your turn."
         )
     if phase == "shark":
-        return "Click the rookery one of the fish goes to."
+        fish = next((r.fish for r in view.rookeries if r.id == where), 0)
+        return (
+            f"The Shark drives the fish of {at} away ({fish} left there): click the rookery "
+            "the next one goes to."
+        )
     if phase == "sheathbill":
-        return "Choose whose nest the Snowy Sheathbill takes."
+        return f"The Snowy Sheathbill takes a nest at {at}: choose whose, among those tied."
     if phase == "tokens":
         placing = next(iter(now.rookeries.values()), None)
         if placing is None:
