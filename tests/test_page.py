@@ -172,3 +172,22 @@ def test_the_hint_is_off_during_a_computers_turn():
     session.play(session.state.legal_actions()[0])
     assert session.bot_to_move() is not None
     assert side_of(session, [], curtained=False).hint_disabled
+
+
+def test_a_seasons_last_turn_then_the_tokens_read_as_one_line():
+    """The player in last place takes the season's last turn and then drafts tokens first:
+    the turn in words, then the tokens summed up."""
+    from waddle.app.page import run_line
+
+    session = Session.new("waddle-waddle", 3, 2, bots=[None, "easy", "easy"])
+    rng = random.Random(2)
+    while True:
+        player = session.state.to_move()
+        began = session.state.ply
+        while not session.state.is_over() and session.state.to_move() in (player, -1):
+            session.play(rng.choice(session.state.legal_actions()))
+        if session.state.ply - began >= 4:
+            break
+    said = run_line(session.presenter, session, player, began, 0)
+    assert said.endswith("then placed 3 tokens for season 2: they are on the map."), said
+    assert not said.startswith("placed") and "put the bonus token" not in said

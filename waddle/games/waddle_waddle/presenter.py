@@ -367,13 +367,23 @@ class WaddleWaddlePresenter:
 
     def sum_up(self, session: Any, player: int, after: int, moves: int, gained: float) -> str:
         """A computer's run of moves in a row, in one line (the shell's ``run_line``): the
-        tokens it places between seasons (up to five in a row), which the map shows."""
+        tokens it places between seasons (up to five in a row, after the season's last
+        turn when it took that too), which the map shows."""
         state: WaddleWaddleState = session.state
         actions = state.history[after:]
-        if not actions or any(a.kind not in (K.CP, K.SUPPLY) for a in actions):
+        tokens = [a for a in actions if a.kind in (K.CP, K.SUPPLY)]
+        before = len(actions) - len(tokens)  # a season's last turn may come first
+        if not tokens or any(a.kind in (K.CP, K.SUPPLY) for a in actions[:before]):
             return ""
         season = state.season + (2 if state.phase == "tokens" else 1)
-        return f"placed {len(actions)} tokens for season {season}: they are on the map."
+        placed = f"placed {len(tokens)} tokens for season {season}: they are on the map."
+        turn = [
+            m.spoken
+            for g in self.move_groups(session)
+            for m in g.moves
+            if m.player == player and after < m.ply <= after + before and m.spoken
+        ]
+        return f"{', '.join(turn)}, then {placed}" if turn else placed
 
     def hint(self, session: Any, action: Action) -> Hint:
         """What the hard bot would do, marked where it is clicked (the rookery, the card,
