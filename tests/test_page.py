@@ -86,6 +86,15 @@ def test_a_link_warns_of_hidden_hands_only_while_a_card_game_is_on():
     assert page_with(finished).link_warning() == ""
 
 
+def test_a_link_through_one_seats_eyes_holds_no_hidden_hand_so_gets_no_warning():
+    from waddle.core.study import Study
+
+    session = Session.new("pebbles", 2, seed=1)
+    session.study = Study("Seat 1's eyes", (), 1)
+    assert page_with(session).link_warning() == ""
+    assert page_with(Session.from_link(session.link())).link_warning() == ""
+
+
 def test_behind_the_curtain_the_move_list_stops_at_the_shown_position_and_history_is_off():
     session = played(Session.new("waddle", 2, seed=1), 4)
     session.undo()

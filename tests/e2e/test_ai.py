@@ -300,7 +300,7 @@ def test_hint_marks_a_legal_move(page):
     else:
         assert hinted.get_attribute("data-action") == "scout"
         assert not hinted.is_disabled() and session.state.why_not_scout() is None
-        assert message == "Hint: scout ahead."
+        assert message.startswith("Hint: scouting ahead: it scouts ahead"), message
 
     # Playing on clears the mark.
     person_move(page, rng)

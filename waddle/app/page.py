@@ -207,6 +207,8 @@ class Page:
         """What a link of a game with hidden hands gives away while the game is on."""
         if not self.session.hidden_information or self.session.line_over:
             return ""
+        if self.session.link_eyes is not None:  # it holds only what that seat has seen
+            return ""
         return (
             " It holds the whole game, every hidden hand and the deck too: whoever opens "
             "it can see them, so share it only with people who are not playing."

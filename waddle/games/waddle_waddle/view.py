@@ -44,6 +44,13 @@ from waddle.games.waddle_waddle.symbols import (
     species_in_svg,
 )
 from waddle.games.waddle_waddle.threats import THREATS
+from waddle.games.waddle_waddle.words import (  # the names of cards, kept in .words
+    CARD_NAMES,
+    CODE_OF,
+    card_words,
+    cards_words,
+    waddle_words,
+)
 from waddle.ui.markup import BoardSvg, token_markup
 from waddle.ui.seats import Seat, default_seats
 
@@ -78,9 +85,6 @@ SPECIES_INK = ("#7a4b00", "#7a6000", "#3f5563", "#b34700", "#9c2a68", "#1e6b34")
 """Each species' ink on cards, badges and the legend (its name or code is always written
 too); every one at least 4.5:1 on white (WCAG AA)."""
 
-CARD_NAMES = ("Magellanic", "Rockhopper", "Chinstrap", "King", "Macaroni", "Gentoo")
-"""The species as a card names it: the Southern Rockhopper is a Rockhopper there, as on
-the printed cards, to fit."""
 _CARD_FACE_NAMES = ("Magel\u00adlanic", "Rock\u00adhopper", "Chin\u00adstrap", "King", "Macaroni",
                     "Gentoo")  # fmt: skip
 """The names on a card's face, where a word may break (a soft hyphen) on the narrowest
@@ -100,67 +104,11 @@ THREAT_SHORT = {
 """A threat token's word on the map, short enough for its space (its full name and what it
 does are in the rookery's label and the "What things do" panel)."""
 SPECIES_BY_NAME = {name: k for k, name in enumerate(SPECIES)}
-CODE_OF = dict(zip(SPECIES_CODES, range(6), strict=True))
 
 
 def species_name(species: str) -> str:
     """The species of ``SPECIES`` in words: ``rockhopper`` → "Southern Rockhopper"."""
     return SPECIES_NAMES[SPECIES_BY_NAME[species]]
-
-
-def card_words(card: str) -> str:
-    """A card in words: ``Ki3`` → "King 3"; ``Kv`` → "Kevin"."""
-    if card == "Kv":
-        return "Kevin"
-    k = CODE_OF[card[:2]]
-    return f"{CARD_NAMES[k]} {card[2:]}"
-
-
-def cards_words(cards: Sequence[str]) -> str:
-    """Cards in words, one species' numbers together: ``Ki3 Ki4 Ge4`` → "King 3 and 4,
-    Gentoo 4" (never two numbers joined by a bare comma, which reads as a place).
-
-    >>> cards_words(["Ki3", "Ki4", "Ki5"]), cards_words(["Mg2", "Ge2", "Kv"])
-    ('King 3, 4 and 5', 'Magellanic 2, Gentoo 2, Kevin')
-    """
-    groups: dict[str, list[str]] = {}
-    for c in cards:
-        key = "Kevin" if c == "Kv" else CARD_NAMES[CODE_OF[c[:2]]]
-        groups.setdefault(key, []).append("" if c == "Kv" else c[2:])
-    parts = []
-    for name, numbers in groups.items():
-        numbers = [n for n in numbers if n]
-        if not numbers:
-            parts.append(name)
-        elif len(numbers) == 1:
-            parts.append(f"{name} {numbers[0]}")
-        else:
-            parts.append(f"{name} {', '.join(numbers[:-1])} and {numbers[-1]}")
-    return ", ".join(parts)
-
-
-_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def waddle_words(cards: Sequence[str]) -> str:
-    """A waddle in words, in short, as a player would say it (after "a waddle of"): by its
-    species, its number or its run (the cards themselves are in the move list's short
-    form, :func:`cards_words`).
-
-    >>> waddle_words(["Ge3", "Ge4", "Ge5"]), waddle_words(["Ge1", "Ge3", "Ge6"])
-    ('three Gentoo in a row', 'three Gentoo')
-    >>> waddle_words(["Ch5", "Ki5", "Mc5", "Mc5"]), waddle_words(["Ki4", "Mc3", "Ge2", "Ge5"])
-    ('four 5s', 'four in a row, 2 to 5')
-    """
-    count = _COUNTS.get(len(cards), str(len(cards)))
-    numbers = sorted(int(c[2:]) for c in cards)
-    run = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-    if len({c[:2] for c in cards}) == 1:
-        name = CARD_NAMES[CODE_OF[cards[0][:2]]]
-        return f"{count} {name}" + (" in a row" if run else "")
-    if len(set(numbers)) == 1:
-        return f"{count} {numbers[0]}s"
-    return f"{count} in a row, {numbers[0]} to {numbers[-1]}"
 
 
 # -- the board ---------------------------------------------------------------------------
