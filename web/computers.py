@@ -80,7 +80,8 @@ class Computers:
         self._for = position
 
     async def _think(self, level: str, seconds: float):
-        """Search in short slices, yielding to the page between them; the chosen action.
+        """Search in short slices, yielding to the page between them; the finished search
+        (``best()`` is the chosen action, ``stats()`` its root's moves, most searched first).
 
         The bot gets the whole state but, in a game with hidden hands, searches only
         worlds its seat cannot tell apart from it (``GameState.determinize``): it decides
@@ -108,13 +109,12 @@ class Computers:
                 await asyncio.sleep(0)
         finally:
             self.page.searching = False
-        action = search.best()
         root = document.documentElement.dataset
         root.aiIterations = str(search.iterations)
         root.aiSeconds = f"{search.elapsed:.3f}"
         root.aiLongestSliceMs = f"{longest * 1000:.1f}"
         mark("waddle:think-end")
-        return action
+        return search
 
     async def _computer_move(self, level: str) -> None:
         session = self.page.session
@@ -125,7 +125,7 @@ class Computers:
         score = turn[3] if going_on else session.state.scores()[player]
         self._thinking(player)
         started = time.monotonic()
-        action = await self._think(level, THINK_SECONDS[level])
+        action = (await self._think(level, THINK_SECONDS[level])).best()
         speed = str(element("ai-speed").value)
         pause = (STEP_PAUSE_SECONDS if going_on else PAUSE_SECONDS).get(speed, 0.7)
         await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
@@ -164,13 +164,18 @@ class Computers:
         session.message = "Thinking about a hint…"
         element("message").textContent = session.message
         ply = session.state.ply
-        action = await self._think("hard", HINT_SECONDS)
+        search = await self._think("hard", HINT_SECONDS)
         if self.page.session is not session or session.state.ply != ply:
             return
+        action = search.best()
         hint = self.page.presenter.hint(session, action)
-        # The move as the board names it and why, from the game's scoring (docs/analysis.md).
+        # The move as the board names it and why it beats the search's next choice, from
+        # the game's scoring (docs/analysis.md).
         marked = bool(getattr(hint, "hexes", ()))
-        session.message = hint_text(session.game, session.state, action, hint.text, marked)
+        ranked = search.stats() or None  # a search that ranks nothing: the quick ranking
+        session.message = hint_text(
+            session.game, session.state, action, hint.text, marked, alternatives=ranked
+        )
         self.shell.render()
         for hex_id in hint.hexes:
             marked = element("board").querySelector(f'[data-hex="{hex_id}"]')
