@@ -142,7 +142,8 @@ def test_person_against_the_computer_to_the_end(page):
     assert_hooks_match(hooks, state)
     assert_results_match(hooks, state, names)
     assert page.evaluate(THINKING) is None, "nobody thinks once the game is over"
-    expect(page.locator("#ai-controls")).to_be_visible()
+    # The computers' speed and Pause no longer apply: they leave the screen.
+    expect(page.locator("#ai-controls")).to_be_hidden()
 
 
 def test_computers_play_a_game_among_themselves(page):

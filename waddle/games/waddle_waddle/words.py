@@ -111,6 +111,33 @@ def waddle_words(cards: Sequence[str]) -> str:
     return f"{count} in a row, {numbers[0]} to {numbers[-1]}"
 
 
+def token_words(view: View, kind: str, token: int) -> tuple[str, str]:
+    """A token of the draft between seasons: its name, and what it does, for a player who
+    never read the rules.
+
+    >>> from waddle.games.waddle_waddle.record import new_record
+    >>> view = new_record(2, seed=3).start().view(0)
+    >>> token_words(view, K.CP, 0)[0]
+    'the bonus token 20/10'
+    >>> token_words(view, K.CP, 0)[1]
+    "at the season's end the most nests at that rookery score 20, the second most 10"
+    >>> token_words(view, K.SUPPLY, 4)[1]
+    "4 fish come to its rookery at the season's start"
+    """
+    if kind == K.CP:
+        larger, smaller = view.conservation_tokens[token]
+        return (
+            f"the bonus token {larger}/{smaller}",
+            f"at the season's end the most nests at that rookery score {larger}, the second "
+            f"most {smaller}",
+        )
+    fish = view.fish_tokens[token]
+    return (
+        f"the Fish Supply token +{fish}",
+        f"{fish} fish come{'s' if fish == 1 else ''} to its rookery at the season's start",
+    )
+
+
 def pending(view: View, key: str, default=None):
     return dict(view.pending).get(key, default)
 
