@@ -403,14 +403,18 @@ def test_the_host_page_answers_by_message_and_learns_the_verdict():
     assert parse_command(json.dumps({"type": "waddle:try", "action": "x" * 400})) is None
     assert parse_command('{"type": "waddle:show-answer"}') == ShowAnswer()
     assert parse_command('{"type": "waddle:retry"}') == Retry()
-    event = answer_event("pebbles", 4, True, "7C", "It wins.")
+    event = answer_event(
+        "pebbles", 4, True, "play 7C", "It wins.", [{"play": "7C"}], "Ann played the 7 of Court."
+    )
     assert event == {
         "type": ANSWER,
         "game": "pebbles",
         "step": 4,
         "correct": True,
-        "move": "7C",
+        "move": "play 7C",
         "explanation": "It wins.",
+        "actions": [{"play": "7C"}],
+        "said": "Ann played the 7 of Court.",
     }
 
 

@@ -85,6 +85,8 @@ class Embedded:
             verdict.correct,
             verdict.move,
             verdict.explanation,
+            verdict.actions,
+            verdict.said,
         )
         window.parent.postMessage(to_js(event), "*")
 

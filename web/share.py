@@ -19,6 +19,7 @@ from waddle.app.embed import (
     embed_link,
     embed_src,
     iframe_code,
+    preview_hides,
 )
 from waddle.app.page import Page
 from waddle.app.saves import SaveError
@@ -146,12 +147,11 @@ class ShareDialog:
         title = study.title if study is not None and study.title else f"{entry.title} game"
         element("share-link").value = str(window.location.href)
         element("embed-code").value = iframe_code(src, title, width, height)
-        if source.hidden_information and not source.line_over:
-            # The embedded view shows every hand: not on this screen while the game is on.
+        hidden = preview_hides(self.page, source, eyes)
+        if hidden:
+            # The preview would show a hand this screen does not show now.
             self._stop_preview()
-            element(
-                "embed-preview-state"
-            ).textContent = "(no preview while the game is on: the embedded view shows every hand)"
+            element("embed-preview-state").textContent = f"(no preview while the game is on: {hidden})"
             return
         preview = self._preview()
         preview.width = str(width)

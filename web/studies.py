@@ -64,7 +64,7 @@ class Studies:
             or attempt.ply != ply
             or attempt.question != question
         ):
-            page.attempt = Attempt.begin(session)
+            page.attempt = Attempt.begin(session, eyes=page.study_eyes())
 
     def answer(self, action) -> None:
         """The reader's move at a question step (a click, a key, ``waddle:try``)."""
@@ -222,17 +222,13 @@ class Studies:
         said = element("exercise-verdict")
         explanation = element("exercise-explanation")
         if verdict is None:
-            who = attempt.seat
-            eyes = self.page.study_eyes()
-            if who is not None and eyes is not None and who != eyes:
-                said.textContent = "The seat to move is not the one the study shows."
-            elif attempt.session.message:
+            if attempt.session.message:
                 said.textContent = attempt.session.message  # why a move was refused
             else:
                 said.textContent = "Make your move on the board."
         else:
             # The move as the game says it ("Blue played the 8 of Scurry."), not its code.
-            words = attempt.session.message or f"{verdict.move}."
+            words = verdict.said or f"{verdict.move}."
             if attempt.shown:
                 said.textContent = f"The answer: {words}"
             elif verdict.status == "right":

@@ -121,11 +121,13 @@ class Page:
         return viewer_with_eyes(eyes, players, self.session.line_over, self.all_hands)
 
     def hands_offered(self) -> bool:
-        """Whether the page offers "Show every hand" (a finished game seen through eyes)."""
+        """Whether the page offers "Show every hand" (a finished game seen through eyes):
+        not for a game that holds only one seat's view (a ``p2.``/``ww3.`` link's), where
+        there is no other hand to show."""
         eyes = self.study_eyes()
-        return eyes is not None and reveal_offered(
-            eyes, len(self.session.seats), self.session.line_over
-        )
+        if eyes is None or getattr(self.session.setup, "eyes", None) is not None:
+            return False
+        return reveal_offered(eyes, len(self.session.seats), self.session.line_over)
 
     def answering(self) -> bool:
         """Whether the reader may play an answer now, at a question step: the answer is not
