@@ -307,6 +307,13 @@ def test_the_waddle_waddle_editor_changes_a_rookerys_species_and_a_game_follows(
     expect(page.locator("#editor-checks [data-playable]")).to_have_attribute(
         "data-playable", "true"
     )
+    # A field's edit shows on the map at once (it waited for the next click).
+    field = page.locator('[data-edit-field="name-crozet"]')
+    field.fill("Crozet Rocks")
+    field.dispatch_event("change")
+    expect(page.locator('#editor-board [data-edit-hex="crozet"] .rookery-name')).to_have_text(
+        "Crozet Rocks"
+    )
     click(page, '[data-editor-command="play"]')
     page.wait_for_function("!document.documentElement.dataset.screen")
     session = Session.from_link(page.evaluate("location.hash").removeprefix("#"))
