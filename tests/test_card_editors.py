@@ -150,7 +150,7 @@ def test_the_pebbles_editor_draws_tiles_as_the_board_does_territories_and_pathwa
     for k, (a, b) in enumerate(layout.pathways):
         colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
         start = svg.index(f'data-pathway="{a}-{b}"')
-        drawn = svg[start : svg.index('</g></g>', start)]
+        drawn = svg[start : svg.index("</g></g>", start)]
         assert f"--pathway:{colour}" in drawn and drawn.count(f">{letter}</text>") == 2
 
 

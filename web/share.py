@@ -151,7 +151,8 @@ class ShareDialog:
         if hidden:
             # The preview would show a hand this screen does not show now.
             self._stop_preview()
-            element("embed-preview-state").textContent = f"(no preview while the game is on: {hidden})"
+            said = f"(no preview while the game is on: {hidden})"
+            element("embed-preview-state").textContent = said
             return
         preview = self._preview()
         preview.width = str(width)

@@ -32,7 +32,6 @@ from waddle.core.hexgrid import Hex
 from waddle.core.records import BoardError
 from waddle.games.pebbles.cards import NUMBERS
 from waddle.games.pebbles.layout import MAX_TERRITORIES, layout_named
-from waddle.ui.editor import open_places, place_attrs, pressed
 from waddle.games.pebbles.view import (
     SIZE,
     TERRITORY_LOOKS,
@@ -41,6 +40,7 @@ from waddle.games.pebbles.view import (
     pattern_defs,
     territory_edges,
 )
+from waddle.ui.editor import open_places, place_attrs, pressed
 from waddle.ui.markup import BoardSvg, pt
 
 PATTERNS = "pbe"
