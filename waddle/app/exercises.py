@@ -139,15 +139,7 @@ class Attempt:
 
     def try_again(self) -> None:
         """A fresh copy of the game at the step, nothing played."""
-        from waddle.app.session import Session
-
-        src = self.source
-        line = src.full_record().actions[: self.ply]
-        record = src.setup.with_actions(line)
-        names = [s.name for s in src.seats]
-        colours = [s.colour for s in src.seats]
-        self.session = Session.start(src.game, record, names, colours, None)
-        self.session.all_visible = src.all_visible
+        self.session = self.source.copy_at(self.ply)
         self.played, self.verdict, self.shown = [], None, False
         self._said = []
 
