@@ -37,6 +37,9 @@ class BoardEditor:
         editor = element("editor")
         listen(editor, "click", self.on_click)
         listen(editor, "change", self.on_change)
+        # As typed too, so the board already shows a field's value when the field loses
+        # the focus (and its change event draws nothing new).
+        listen(editor, "input", self.on_change)
         listen(editor, "keydown", self.on_key)
         listen(element("editor-save-form"), "submit", self.on_save)
         listen(element("editor-import"), "change", self.on_import)
@@ -118,7 +121,13 @@ class BoardEditor:
         svg = element("editor-board")
         svg.setAttribute("viewBox", board.view_box)
         svg.dataset.board = editing.game.id
-        svg.innerHTML = board.markup
+        # Drawn again only when it changed: a field's change event comes as the field
+        # loses the focus, which is when a place of the board is pressed; a board drawn
+        # anew under the pointer would swallow that click.
+        drawn = str(hash(board.markup))
+        if svg.getAttribute("data-drawn") != drawn:
+            svg.innerHTML = board.markup
+            svg.setAttribute("data-drawn", drawn)
         if tools:
             element("editor-tools").innerHTML = editing.tools_html()
         element("editor-help").textContent = editing.editor.help
