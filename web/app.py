@@ -156,6 +156,7 @@ class App:
         "ready" with a 5-player map squeezed into a phone's width."""
         self.screen.fit_board()
         self.screen.fit_move_list()
+        self.embedded.fit()
         if not element("curtain").hidden and not self.page.embed:
             focus(element("curtain-button"))
 

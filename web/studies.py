@@ -117,8 +117,14 @@ class Studies:
         hands.hidden = not page.hands_offered()
         hands.setAttribute("aria-pressed", "true" if page.all_hands else "false")
         hands.textContent = "Show only the study's hand" if page.all_hands else "Show every hand"
-        shown = step is not None and bool(step.caption or study.title)
-        element("study-caption").hidden = not shown and page.attempt is None
+        said = (step is not None and bool(step.caption or study.title)) or page.attempt is not None
+        box = element("study-caption")
+        # Embedded, a study's caption box keeps its room at every step (web/embedded.py).
+        kept = (
+            page.embed and study is not None and any(s.caption or s.question for s in study.steps)
+        )
+        box.hidden = not (said or kept)
+        box.toggleAttribute("data-empty", kept and not said)
         heading = element("study-heading")
         heading.textContent = study.title if study is not None else ""
         heading.hidden = not (study is not None and study.title)

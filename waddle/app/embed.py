@@ -61,6 +61,11 @@ ANSWER = "waddle:answer"
 actions: once it is complete or has left every answer): ``{"type": "waddle:answer",
 "game": ID, "step": N, "correct": BOOL, "move": NOTATION, "explanation": TEXT,
 "actions": [ACTION, …], "said": TEXT}``."""
+SIZE = "waddle:size"
+"""Board → host, once the view is laid out and whenever it changes: ``{"type":
+"waddle:size", "width": W, "height": H}``, the frame height that shows all of the view at
+its width W without scrolling (:func:`waddle.ui.fit.embed_height`); the embed builder
+proposes it, and a host page may size its frame by it."""
 MAX_MESSAGE_CHARS = 1000
 MAX_STEP_DIGITS = 6
 """Digits of ``&ply=`` and ``&end=`` read (a game has at most 5,000 actions); a longer
@@ -350,6 +355,11 @@ def answer_event(
         "actions": list(actions),
         "said": said,
     }
+
+
+def size_event(width: int, height: int) -> dict[str, Any]:
+    """The :data:`SIZE` event's data."""
+    return {"type": SIZE, "width": width, "height": height}
 
 
 def step_event(game_id: str, step: int, steps: int, caption: str) -> dict[str, Any]:
