@@ -38,7 +38,7 @@ BATCH = {
     "ffi call (scalar_add)": 500,
 }
 
-OPS = r'''
+OPS = r"""
 import hashlib
 from waddle.core import crypto
 
@@ -63,7 +63,7 @@ def run(name, count):
     op = OPS[name]
     for _ in range(count):
         op()
-'''
+"""
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>crypto bench</title>
 <link rel="icon" href="data:,"><script type="module" src="./bench-crypto.mjs"></script>"""

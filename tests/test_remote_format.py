@@ -207,3 +207,29 @@ def test_damaged_links_behind_a_valid_checksum_change_nothing(game_links):
 def test_every_turn_link_stays_under_the_qr_limit(game_links):
     _, _, links, _ = game_links
     assert all(len(link) <= 1000 for link in links)
+
+
+def test_hostile_store_entries_are_skipped_with_one_line(game_links):
+    """Every value of a real store entry replaced by values of other types and sizes: the
+    list skips the entry with one line, and the other games stay listed."""
+    import json
+
+    devices, game_id, _, _ = game_links
+    storage = devices[1].games.storage
+    key = "waddle:remote:" + game_id
+    real = json.loads(storage.get(key))
+    rng = random.Random(7)
+    hostile = [None, True, -1, 2**70, 1.5, "", "x" * 5000, [], {}, [1, "a"], {"0": [1]}]
+    for _ in range(300):
+        data = dict(real)
+        field = rng.choice(sorted(data))
+        data[field] = rng.choice([*hostile, *(v for v in real.values())])
+        if rng.random() < 0.3:
+            data.pop(rng.choice(sorted(data)))
+        copy = {**storage.data, key: json.dumps(data)}
+        games = type(devices[1].games)(type(storage)())
+        games.storage.data.update(copy)
+        listed = games.games()
+        assert len(listed) + len(games.problems) == 1
+        for problem in games.problems:
+            assert "\n" not in problem and "skipped" in problem

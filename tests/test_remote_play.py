@@ -502,3 +502,37 @@ def test_a_damaged_store_entry_is_skipped_and_said():
     assert [g.game_id for g in listed] == [made.game_id]
     assert len(games.problems) == 2
     assert games.get("deadbeef") is None
+
+
+def test_a_claim_replaced_while_the_invitation_passed_on_leaves_its_device_out_and_says_so():
+    """Claims are not signed: whoever passes the invitation on may swap a seat's key (here
+    Cy puts a key of their own in Bo's seat, under Bo's name). The first move fixes the
+    table; Bo's device then says its seat went to another, and plays no further."""
+    ann, bo, cy = Device("Ann"), Device("Bo"), Device("Cy")
+    made = ann.games.invite("htmf", 3, 9, ["me", "open", "open"], ["Ann"])
+    bo_link = bo.games.join(made.last_link, 1, "Bo").last_link
+    lobby = remote.read_link(bo_link)
+    puppet = crypto.public_key(crypto.new_signing_key())
+    keys = (lobby.genesis.table.keys[0], puppet)
+    swapped = remote.Lobby(
+        remote.Genesis(
+            lobby.genesis.game_id,
+            lobby.genesis.prefix,
+            lobby.genesis.setup,
+            remote.Table(keys, lobby.genesis.table.seats),
+        ),
+        lobby.signature,
+    )
+    cy_link = cy.games.join(remote.write_link(swapped), 2, "Cy").last_link
+    ann.games.open(cy_link)
+    rng = Rng(2)
+    link = next(
+        (d.play_turn(made.game_id, rng) for d in (ann, cy) if d.game(made.game_id).my_turn()),
+        None,
+    )
+    if link is None:  # the puppet's seat is first to move: nobody can start the game
+        assert ann.game(made.game_id).to_move() == 1
+        return
+    with pytest.raises(RemoteError, match="started without this device: seat 2 went to Bo"):
+        bo.games.open(link)
+    assert bo.games.games()[0].status == LEFT_OUT

@@ -3,6 +3,8 @@
 - the crypto port's page backend (libsodium.js, vendored) and CPython's (pysodium): the
   RFC 8032 and RFC 9496 vectors and the same derived inputs through every function;
 - the QR code of a link (segno, packed into the app zip): the same SVG markup;
+- the catch-up rule: the devices of tests/fixtures/remote_links_v1.json open every link of
+  their game again, signatures checked by libsodium.js, and end with the same record;
 
 run by the app's own Pyodide and the app zip's own modules in Chromium, under
 production's headers (netlify.toml's Content-Security-Policy), loading libsodium from the
@@ -33,6 +35,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>crypto check</title>
 <script type="module" src="./crypto-check.mjs"></script>"""
 
 QR_LINK = "https://waddle.example/#r1." + "AbC-_9" * 160
+FIXTURE = HERE.parent / "fixtures" / "remote_links_v1.json"
 
 SCRIPT = """
 const QR_LINK = %s;
@@ -49,6 +52,24 @@ try {
   window.qrResult = py.runPython(`
 from waddle.app.qr import link_qr_svg
 link_qr_svg(${JSON.stringify(QR_LINK)})
+`);
+  py.globals.set("fixture_json", await (await fetch("./remote-fixture.json")).text());
+  window.replayResult = await py.runPythonAsync(`
+import json
+from waddle.core import crypto
+await crypto.ready()
+from waddle.app.remote import RemoteGames
+from waddle.app.saves import MemoryStorage
+fixture = json.loads(fixture_json)
+devices = []
+for data in fixture["stores"].values():
+    storage = MemoryStorage()
+    storage.data.update(data)
+    devices.append(RemoteGames(storage))
+for link in fixture["links"]:
+    for games in devices:
+        games.open(link)
+json.dumps([[a.to_json() for a in g.get(fixture["game_id"]).actions] for g in devices])
 `);
   window.probeResult = await py.runPythonAsync(`
 from waddle.core import crypto
@@ -70,6 +91,7 @@ def production_server(dist_dir):
         "/crypto-check.mjs": ("text/javascript", (SCRIPT % json.dumps(QR_LINK)).encode()),
         "/crypto-probe.py": ("text/x-python", PROBE.encode()),
         "/crypto-vectors.json": ("application/json", vectors_text().encode()),
+        "/remote-fixture.json": ("application/json", FIXTURE.read_bytes()),
     }
     server = serve.make_server(dist_dir, extra=extra, netlify_headers=True, record=True)
     server.start_in_thread()
@@ -87,7 +109,7 @@ def _serve_web():
     return module
 
 
-def test_crypto_and_qr_codes_in_the_page_agree_with_cpython(browser, production_server):
+def test_crypto_qr_codes_and_catch_up_in_the_page_agree_with_cpython(browser, production_server):
     context = browser.new_context()
     page = context.new_page()
     problems: list[str] = []
@@ -97,6 +119,7 @@ def test_crypto_and_qr_codes_in_the_page_agree_with_cpython(browser, production_
     page.wait_for_function("window.probeResult !== undefined", timeout=120_000)
     result = page.evaluate("window.probeResult")
     qr = page.evaluate("window.qrResult")
+    replayed = page.evaluate("window.replayResult")
     context.close()
     assert not result.startswith("ERROR"), result
     version, text = result.split(" ", 1)
@@ -106,6 +129,8 @@ def test_crypto_and_qr_codes_in_the_page_agree_with_cpython(browser, production_
     assert all(in_page.pop("randomness")) and all(here.pop("randomness"))
     assert in_page == here
     assert qr == link_qr_svg(QR_LINK)
+    expected = json.loads(FIXTURE.read_text())["actions"]
+    assert json.loads(replayed) == [expected, expected]
     assert not problems, problems
     # libsodium came from the app's own vendor folder (and nothing from elsewhere)
     paths = [t.path for t in production_server.transfers]

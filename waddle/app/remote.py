@@ -53,7 +53,6 @@ from waddle.app.session import Session
 from waddle.core import crypto, jsontext, remote
 from waddle.core.bits import unpack_text
 from waddle.core.links import LinkError
-from waddle.core.records import RecordError
 from waddle.core.registry import new_game_record
 from waddle.core.remote import COMPUTER, FREE, PERSON, Genesis, Lobby, Seat, Table
 from waddle.games import GAMES
@@ -303,8 +302,8 @@ class RemoteGames:
                 continue
             try:
                 game = self._load(self.storage.get(key))
-            except (RemoteError, ValueError, KeyError, TypeError, RecordError, LinkError) as e:
-                self.problems.append(f"A game on several devices ({key}) was skipped: {e}")
+            except ValueError as e:
+                self.problems.append(f"A game on several devices ({key}) was skipped: {e}.")
                 continue
             listed.append(_listed(game))
         listed.sort(key=lambda g: (not g.my_turn, g.status == OVER_STATUS, -g.last_move_ms))
@@ -318,7 +317,7 @@ class RemoteGames:
             return None
         try:
             return self._load(text)
-        except (RemoteError, ValueError, KeyError, TypeError, RecordError, LinkError):
+        except ValueError:
             return None
 
     def forget(self, game_id: str) -> None:
@@ -368,7 +367,10 @@ class RemoteGames:
             data = jsontext.loads(text, max_chars=MAX_ENTRY_CHARS)
         except jsontext.JSONTextError:
             raise ValueError("it is damaged (not JSON)") from None
-        return _from_json(data)
+        try:
+            return _from_json(data)
+        except _DAMAGED as e:  # hostile or damaged JSON: one line, never a traceback
+            raise ValueError(f"it is damaged ({str(e)[:80] or type(e).__name__})") from None
 
 
 def session_of(game: RemoteGame) -> Session:
@@ -403,6 +405,16 @@ def _listed(game: RemoteGame) -> Listed:
 
 
 # -- storage ----------------------------------------------------------------------------
+
+
+_DAMAGED = (
+    ValueError,  # RecordError, LinkError, RemoteError, CryptoError, binascii.Error among them
+    TypeError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    OverflowError,
+)
 
 
 def _to_json(game: RemoteGame) -> dict[str, Any]:

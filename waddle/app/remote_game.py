@@ -147,7 +147,7 @@ class RemoteGame:
         """A seat's name as players know it (a computer: its level)."""
         s = (table or self.table).seats[seat]
         if s.holder == COMPUTER:
-            return f"the computer ({self.bots[seat]})"
+            return f"Computer ({self.bots[seat]})"
         return s.name or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
     def names(self) -> list[str]:

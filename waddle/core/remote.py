@@ -30,9 +30,12 @@ What a dishonest player **cannot** do:
 
 What it **can** do: stall the game by not answering (nothing here can force a move; the
 others can only wait or stop); leave and keep their copy; race another joiner for the same
-seat (the first move of the game fixes who sits where, :mod:`waddle.app.remote`); and see
-everything: the hex games have perfect information, so a link holds nothing secret. (The
-card games are refused until issue 40's deal: their links would carry every hand.)
+seat, or, passing the invitation on before the game starts, drop or replace a claim it
+received (claims are not signed: the first move of the game fixes who sits where, and a
+device whose seat went to another is told so and plays no further,
+:mod:`waddle.app.remote`); and see everything: the hex games have perfect information, so
+a link holds nothing secret. (The card games are refused until issue 40's deal: their
+links would carry every hand.)
 
 A stolen or copied device storage holds that device's signing key: whoever has it can move
 for that device's seats. That is the device's own security, as for any saved game.
