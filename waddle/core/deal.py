@@ -272,7 +272,9 @@ def seed_commitment(game_id: bytes, seed: bytes) -> bytes:
 
 def position_key(game_id: bytes, seed: bytes, position: int) -> bytes:
     """``k(x)``: a non-zero scalar from the seed, the game and the position."""
-    key = crypto.hash_to_scalar(DOMAIN + b" position key", game_id, seed, position.to_bytes(4, "big"))
+    key = crypto.hash_to_scalar(
+        DOMAIN + b" position key", game_id, seed, position.to_bytes(4, "big")
+    )
     if key == bytes(crypto.SCALAR_BYTES):  # probability 2**-252
         raise crypto.CryptoError("a position key is zero")
     return key
@@ -376,9 +378,11 @@ def check_dleq(
         b, c = _combine(commitment, statements, context)
         r1 = _sub(crypto.base_mult(response), crypto.scalar_mult(challenge, commitment))
         r2 = _sub(crypto.scalar_mult(response, b), crypto.scalar_mult(challenge, c))
-        return r1 is not None and r2 is not None and _challenge(
-            context, commitment, b, c, r1, r2
-        ) == challenge
+        return (
+            r1 is not None
+            and r2 is not None
+            and _challenge(context, commitment, b, c, r1, r2) == challenge
+        )
     except crypto.CryptoError:
         return False
 
@@ -481,6 +485,8 @@ class Deal:
         self._cards = card_points(self.plan)
         self._origin = {p: x for x, p in enumerate(self._cards)}
         self._reach: list[frozenset[int]] = []
+        self._reads: dict[tuple[int | None, int], int] = {}
+        """Cards read already, by (reader, position): reading costs a multiplication."""
 
     # -- the order of the steps ---------------------------------------------------------
 
@@ -521,7 +527,9 @@ class Deal:
 
     # -- adding steps ---------------------------------------------------------------------
 
-    def add_shuffle(self, step: Shuffle) -> None:
+    def add_shuffle(self, step: Shuffle, check: bool = True) -> None:
+        """Add a shuffle in its turn (``check=False``: its points are not checked again,
+        for a step this device checked when it came)."""
         player = step.player
         if not 0 <= player < self.players:
             raise DealError("a shuffle from nobody at the table", None)
@@ -538,13 +546,14 @@ class Deal:
         elif step.commitment != self.commitments.get(player):
             raise DealError("it shuffles with another lock than its first", player)
         previous = self.pass_input(current)
-        self._check_points(step.points, player, "shuffle")
+        if check:
+            self._check_points(step.points, player, "shuffle")
         outside = set(range(self.plan.size)) - set(self.plan.passes[current].positions)
         if any(step.points[x] != previous[x] for x in outside):
             raise DealError("its shuffle changed cards outside the pass", player)
         self.shuffles.append(step)
 
-    def add_relock(self, step: Relock) -> None:
+    def add_relock(self, step: Relock, check: bool = True) -> None:
         player = step.player
         if not self.shuffled:
             raise DealError("a relock before every shuffle", player)
@@ -554,8 +563,10 @@ class Deal:
             raise DealError("a second relock", player)
         if type(step.seed_commitment) is not bytes or len(step.seed_commitment) != 32:
             raise DealError("its seed commitment is not 32 bytes", player)
-        self._check_points(step.points, player, "relock")
+        if check:
+            self._check_points(step.points, player, "relock")
         self.relocks.append(step)
+        self._reads.clear()
 
     def _check_points(self, points: Sequence[bytes], player: int, what: str) -> None:
         if len(points) != self.plan.size:
@@ -575,9 +586,10 @@ class Deal:
                 return before, step.points
         return None
 
-    def add_release(self, release: Release) -> None:
+    def add_release(self, release: Release, check: bool = True) -> None:
         """Check a release and keep its tokens and shares (:class:`DealError` naming its
-        player if any of them is false)."""
+        player if any of them is false; ``check=False``: a release this device made, or
+        checked when it came)."""
         player = release.player
         if not 0 <= player < self.players:
             raise DealError("tokens from nobody at the table", None)
@@ -585,13 +597,14 @@ class Deal:
         relocked = self._relock_of(player)
         if commitment is None or (release.tokens and relocked is None):
             raise DealError("tokens before the player's relock", player)
-        try:
-            statements, powers = _statements(self, release, relocked)
-        except crypto.CryptoError:
-            raise DealError("its unlock tokens are malformed", player) from None
-        context = _release_context(self.plan.game_id, release)
-        if not _check_proof(release.proof, statements, powers, context):
-            raise DealError("its unlock tokens were not made with its own lock", player)
+        if check:
+            try:
+                statements, powers = _statements(self, release, relocked)
+            except crypto.CryptoError:
+                raise DealError("its unlock tokens are malformed", player) from None
+            context = _release_context(self.plan.game_id, release)
+            if not _check_proof(release.proof, statements, powers, context):
+                raise DealError("its unlock tokens were not made with its own lock", player)
         for x, key in release.tokens:
             self.tokens[(player, x)] = key
         for tag, share in release.shares:
@@ -604,6 +617,9 @@ class Deal:
         reached ``position`` in the passes."""
         if not self.complete:
             return None
+        cached = self._reads.get((my_index, position))
+        if cached is not None:
+            return cached
         scalar = None
         for player in range(self.players):
             if player == my_index and me is not None:
@@ -623,6 +639,7 @@ class Deal:
                 f"card {position + 1} of the deal is not a card that can be there: a shuffle "
                 "was changed (the keys at the end will name who)"
             )
+        self._reads[(my_index, position)] = origin
         return origin
 
     def label(self, origin: int) -> tuple[str, str]:
@@ -718,6 +735,7 @@ class Deal:
         ):
             raise DealError("the seed it revealed is not the one it published", player)
         self.reveals[player] = reveal
+        self._reads.clear()
 
 
 def _scalar(value: bytes) -> bytes:
@@ -795,7 +813,10 @@ def _statements(
 
 
 def _check_proof(
-    proof: bytes, statements: dict[int, list[tuple[bytes, bytes]]], powers: list[bytes], context: bytes
+    proof: bytes,
+    statements: dict[int, list[tuple[bytes, bytes]]],
+    powers: list[bytes],
+    context: bytes,
 ) -> bool:
     groups = sorted(statements)
     at = 32 * (len(powers) - 1)
@@ -857,7 +878,9 @@ def audit(deal: Deal) -> Audit:
         secrets = Secrets(deal.reveals[step.player].lock, deal.reveals[step.player].seed)
         remade = relock(secrets, step.player, plan, points)
         if remade.points != step.points:
-            bad = next(x for x, (a, b) in enumerate(zip(remade.points, step.points)) if a != b)
+            bad = next(
+                x for x, (a, b) in enumerate(zip(remade.points, step.points, strict=True)) if a != b
+            )
             return Audit(
                 {},
                 DealError(
@@ -880,8 +903,8 @@ __all__ = [
     "Deck",
     "Pass",
     "Plan",
-    "Relock",
     "Release",
+    "Relock",
     "Reveal",
     "Secrets",
     "Shuffle",
