@@ -78,6 +78,12 @@ ONE_SEAT = (
 )
 
 
+_MEMORY: dict[tuple[bytes, bytes], tuple[card_world.Builder, dict]] = {}
+"""What this device worked out for a game it plays (the world's builder, the cards it
+read), by game and device key: the page opens each link on a game loaded again from its
+storage, and a replay or a card read costs more than keeping them."""
+
+
 def card_game(entry: GameEntry) -> card_world.CardGame:
     """The game's remote deal (its ``remote_deal`` module), or :class:`RemoteError`."""
     hook = getattr(entry.load(), "remote_deal", None)
@@ -155,6 +161,14 @@ class RemoteCardGame:
         self.bots: list[str | None] = [None] * len(genesis.table.seats)
         self.deal = deal.Deal(self.plan, len(genesis.table.seats))
         self.world: card_world.World | None = None
+        memory = _MEMORY.get((genesis.game_id, self._public))
+        if memory is None or memory[0].plan != self.plan:
+            memory = (card_world.Builder(self.cards, self.setup, self.plan), {})
+            if len(_MEMORY) >= 8:
+                _MEMORY.pop(next(iter(_MEMORY)))
+            _MEMORY[(genesis.game_id, self._public)] = memory
+        self.builder = memory[0]
+        self._reads = memory[1]
         self.broken: str | None = None
         """A card that could not be there turned up (a shuffle was changed): the game
         stops and every device reveals its secrets to name who."""
@@ -252,22 +266,23 @@ class RemoteCardGame:
 
     def rebuild(self) -> None:
         """The world again from the chain and what this device knows."""
+        if self.deal.complete and not self.deal._reads:
+            self.deal._reads.update(self._reads)  # cards read before (the same final deal)
         me = self.my_index
         try:
             cards = self.deal.read_all(self.secrets, me)
         except deal.DealError as e:
             self.broken = e.line
             cards = {}
+        if self.deal.complete:
+            self._reads.update(self.deal._reads)
         values = {}
         for tag in {t for (_, t) in self.deal.shares}:
             value = self.deal.shared_value(tag)
             if value is not None:
                 values[tag] = value
         knowledge = card_world.Knowledge(cards, values, self.kept)
-        seat = self.my_seat
-        self.world = card_world.build(
-            self.cards, self.setup, self.plan, knowledge, self.decisions, seat
-        )
+        self.world = self.builder.build(knowledge, self.decisions, self.my_seat)
 
     @property
     def state(self) -> Any:
@@ -278,8 +293,11 @@ class RemoteCardGame:
         return self.world.state
 
     def to_move(self) -> int | None:
-        if self.status in (LOBBY, LEFT_OUT) or self.world is None:
+        if self.status in (LOBBY, LEFT_OUT):
             return None
+        if self.world is None:
+            self.rebuild()
+        assert self.world is not None
         if self.world.applied < len(self.decisions) or self.state.is_over():
             return None
         seat = self.state.to_move()
@@ -288,14 +306,28 @@ class RemoteCardGame:
     def my_turn(self) -> bool:
         """Whether the person here is to move and may decide now: the deal has come far
         enough, every card the decision may need is unlocked, and no other device has a
-        step of the deal to do first."""
-        if self.world is None or self.broken or self.verdict:
+        step of the deal to do first (unless this device's own last steps are not sent
+        yet: nobody else has seen where the chain stands)."""
+        if self.status in (LOBBY, LEFT_OUT) or self.broken or self.verdict:
             return False
+        if self.world is None:
+            self.rebuild()
+        assert self.world is not None
         seat = self.to_move()
         if seat is None or seat != self.my_seat or self.world.waiting:
             return False
         step = self.deal_next()
-        return step is None or step[1] == self.my_index
+        return step is None or step[1] == self.my_index or self._unsent_tail()
+
+    def _unsent_tail(self) -> bool:
+        """Whether the chain's last entry is this device's and not sent yet."""
+        me = self.my_index
+        signed = self.signatures.get(me, (0, b""))[0] if me is not None else 0
+        return (
+            bool(self.entries)
+            and len(self.entries) > signed
+            and _author(self.entries[-1], self) == me
+        )
 
     def computer_to_move(self) -> str | None:
         return None  # no computer plays a card game on several devices
@@ -319,6 +351,8 @@ class RemoteCardGame:
         self.entries.append(Decision.of(seat, action))
         self.last_move_ms = now_ms
         self.rebuild()
+        if self.state.is_over():
+            self.status = OVER_STATUS
         self.work()
 
     def undo(self) -> bool:
@@ -384,8 +418,8 @@ class RemoteCardGame:
         or kept."""
         assert self.world is not None
         me, seat = self.my_index, self.my_seat
-        if me is None or seat is None or not self.deal.complete:
-            return False
+        if me is None or seat is None or not any(r.player == me for r in self.deal.relocks):
+            return False  # tokens are checked against this device's relock
         positions, tags, keeps = card_world.my_part(self.world.due, seat)
         positions = {x for x in positions if (me, x) not in self.deal.tokens}
         tags = {t for t in tags if (me, t) not in self.deal.shares}
@@ -450,11 +484,8 @@ class RemoteCardGame:
             return False
         signed = self.signatures.get(me, (0, b""))[0]
         mine_after = any(_author(e, self) == me for e in self.entries[signed:])
-        return (
-            mine_after
-            or self.sent_releases < len(self.releases)
-            or (me in self.reveals and not self._reveal_sent)
-        )
+        own = any(r.player == me for r in self.releases[self.sent_releases :])
+        return mine_after or own or (me in self.reveals and not self._reveal_sent)
 
     _reveal_sent = False
 
@@ -469,6 +500,10 @@ class RemoteCardGame:
             return self.verdict
         if self.broken:
             return f"The game stopped: {self.broken}."
+        if self.world is None and self.status not in (LOBBY, LEFT_OUT):
+            self.rebuild()
+        if self.my_turn():
+            return "Your turn."
         step = self.deal_next()
         if step is not None and (self.world is None or self.world.applied == len(self.decisions)):
             who = step[1]
@@ -709,10 +744,15 @@ class RemoteCardGame:
             seat = entry.seat
             if not 0 <= seat < len(self.table.seats) or self.table.seats[seat].holder != PERSON:
                 raise RemoteError("This link was changed by hand: a move belongs to nobody.")
+            key = self.table.seats[seat].key
+            # a decision may follow its own player's step of the deal in one link: nobody
+            # else could have acted on the chain before that link
+            follows_own = bool(self.entries) and _author(self.entries[-1], self) == key
             if (
                 isinstance(entry, Decision)
                 and nxt is not None
-                and nxt[1] != self.table.seats[seat].key
+                and nxt[1] != key
+                and not follows_own
             ):
                 raise RemoteError(
                     f"Refused: {self.seat_name(seat)} moved while the deal waited for "
@@ -917,8 +957,6 @@ def from_json(data: Any) -> RemoteCardGame:
     game.note = str(data.get("note", ""))
     verdict = data.get("verdict")
     game.verdict = verdict if isinstance(verdict, str) else None
-    if game.status != LOBBY:
-        game.rebuild()
     return game
 
 

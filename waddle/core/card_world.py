@@ -76,6 +76,9 @@ class Step:
     (its seat cheated, or its device is broken)."""
     waiting: str | None = None
     """The decision names a card this device has not been shown yet: not applied."""
+    changed: bool = False
+    """The state changed though the step waits (it was applied without ``undo``): the
+    builder replays the game without it."""
 
 
 class Runner(Protocol):
@@ -86,15 +89,21 @@ class Runner(Protocol):
     def start(self) -> list[Due]:
         """The reveals due before any decision (the deal's first cards)."""
 
-    def step(self, seat: int, action: str) -> Step:
+    def step(self, seat: int, action: str, undo: bool) -> Step:
         """Apply the decision ``action`` (record JSON) of ``seat``, and whatever follows by
-        itself (chance). Changes nothing when the step has a problem or waits."""
+        itself (chance). Changes nothing when the step has a problem or waits; ``undo``:
+        keep what :meth:`undo` needs to take it back (it costs a copy of the state)."""
 
     def undo(self) -> None:
-        """Take back the last applied step."""
+        """Take back the last applied step (applied with ``undo``)."""
 
     def signature(self) -> Hashable:
         """What every player sees now, without the identity of cards not yet unlocked."""
+
+    def quick(self) -> Hashable:
+        """A few public counts of :meth:`signature` (where the player to move, the phase and
+        the counts of cards are), compared after every step; the whole signature is
+        compared at the end."""
 
     def record(self) -> Any:
         """The record replayed so far (the setup as filled in, every action, chance too)."""
@@ -157,33 +166,155 @@ def build(
 ) -> World:
     """Replay ``decisions`` (seat, record JSON) in two determinizations as far as this
     device can follow them (see the module's notes)."""
-    a = game.runner(setup, plan, knowledge, 0)
-    b = game.runner(setup, plan, knowledge, 1)
-    due = _common(a.start(), b.start())
-    if a.signature() != b.signature():
-        return World(a.state, a.record(), 0, due, _WAIT, other=b.state)
-    for i, (seat, action) in enumerate(decisions):
-        sa, sb = a.step(seat, action), b.step(seat, action)
-        due += _common(sa.due, sb.due)
-        if sa.problem and sb.problem:  # impossible whatever the unseen cards: nothing applied
-            return World(a.state, a.record(), i, due, problem=(seat, sa.problem), other=b.state)
-        if sa.waiting or sb.waiting or sa.problem or sb.problem:
-            for runner, step in ((a, sa), (b, sb)):
-                if _applied(step):
-                    runner.undo()
-            line = sa.waiting or sb.waiting or _WAIT
-            return World(a.state, a.record(), i, due, line, other=b.state)
+    return Builder(game, setup, plan).build(knowledge, decisions, me)
+
+
+class Builder:
+    """Worlds of one game on one device: a replay costs every move of the game, so when
+    only new decisions came (the same knowledge) the two determinizations go on from where
+    they stood; a card newly seen changes what every stand-in is, and replays the game."""
+
+    def __init__(self, game: CardGame, setup: Any, plan: Any) -> None:
+        self.game, self.setup, self.plan = game, setup, plan
+        self._key: Any = None
+        self._runners: tuple[Runner, Runner] | None = None
+        self._applied: list[tuple[int, str]] = []
+        self._due: list[Due] = []
+        self._stopped: World | None = None
+        self._last: Any = None
+
+    def build(
+        self, knowledge: Knowledge, decisions: Sequence[tuple[int, str]], me: int | None
+    ) -> World:
+        key = (
+            tuple(sorted(knowledge.cards.items())),
+            tuple(sorted(knowledge.values)),
+            knowledge.kept,
+        )
+        if self._stopped is not None and self._last == (key, list(decisions)):
+            return self._stopped  # nothing new since it stopped
+        self._last = (key, list(decisions))
+        done = len(self._applied)
+        fresh = (
+            self._runners is None
+            or key != self._key
+            or list(decisions[:done]) != self._applied
+            or (self._stopped is not None and self._stopped.problem is not None)
+        )
+        if fresh:
+            self._key = key
+            self._runners = None
+            self._applied = []
+            self._due = []
+            self._stopped = None
+            world = self._replay(knowledge, decisions, me, quick=True)
+            if world.applied == len(decisions) and not self._same_full():
+                world = self._replay(knowledge, decisions, me, quick=False)
+            return world
+        return self._continue(knowledge, decisions, me, quick=True, full_check=True)
+
+    def _same_full(self) -> bool:
+        assert self._runners is not None
+        a, b = self._runners
+        return a.signature() == b.signature()
+
+    def _replay(
+        self,
+        knowledge: Knowledge,
+        decisions: Sequence[tuple[int, str]],
+        me: int | None,
+        quick: bool,
+    ) -> World:
+        a = self.game.runner(self.setup, self.plan, knowledge, 0)
+        b = self.game.runner(self.setup, self.plan, knowledge, 1)
+        self._runners = (a, b)
+        self._applied = []
+        self._due = _common(a.start(), b.start())
+        self._stopped = None
         if a.signature() != b.signature():
-            a.undo()
-            b.undo()
-            return World(a.state, a.record(), i, due, _WAIT, other=b.state)
-    world = World(a.state, a.record(), len(decisions), due, other=b.state)
-    to_move = _to_move(a.state)
-    mine = me is not None and to_move == me and not a.state.is_over()
-    if mine and list(a.state.legal_actions()) != list(b.state.legal_actions()):
-        world.my_move_ready = False
-        world.waiting = "A card you may take is still locked: waiting for the others' devices."
-    return world
+            self._stopped = World(a.state, None, 0, list(self._due), _WAIT, other=b.state)
+            return self._finish(self._stopped, me)
+        return self._continue(knowledge, decisions, me, quick, full_check=False)
+
+    def _continue(
+        self,
+        knowledge: Knowledge,
+        decisions: Sequence[tuple[int, str]],
+        me: int | None,
+        quick: bool,
+        full_check: bool,
+    ) -> World:
+        assert self._runners is not None
+        a, b = self._runners
+        if self._stopped is not None and len(self._applied) == len(decisions):
+            return self._finish(self._stopped, me)
+        self._stopped = None
+        last = len(decisions) - 1
+        for i in range(len(self._applied), len(decisions)):
+            seat, action = decisions[i]
+            undo = i == last or not quick
+            sa, sb = a.step(seat, action, undo), b.step(seat, action, undo)
+            common = _common(sa.due, sb.due)
+            if sa.problem and sb.problem:  # impossible whatever the unseen cards: not applied
+                self._due += common
+                self._stopped = World(
+                    a.state, None, i, list(self._due), problem=(seat, sa.problem), other=b.state
+                )
+                return self._finish(self._stopped, me)
+            applied_a, applied_b = _applied(sa), _applied(sb)
+            diverged = not (applied_a and applied_b)
+            if not diverged:
+                diverged = (a.quick() != b.quick()) if quick else (a.signature() != b.signature())
+            if diverged:
+                self._due += common
+                changed = applied_a or applied_b or sa.changed or sb.changed
+                if changed and not undo:
+                    return self._stop_at(knowledge, decisions, i, me, sa.waiting or sb.waiting)
+                for runner, applied in ((a, applied_a), (b, applied_b)):
+                    if applied:
+                        runner.undo()
+                line = sa.waiting or sb.waiting or _WAIT
+                self._stopped = World(a.state, None, i, list(self._due), line, other=b.state)
+                return self._finish(self._stopped, me)
+            self._due += common
+            self._applied.append((seat, action))
+        if full_check and quick and not self._same_full():
+            self._runners = None  # the quick counts missed a difference: replay with the whole
+            return self._replay(knowledge, decisions, me, quick=False)
+        world = World(a.state, None, len(decisions), list(self._due), other=b.state)
+        return self._finish(world, me)
+
+    def _stop_at(
+        self,
+        knowledge: Knowledge,
+        decisions: Sequence[tuple[int, str]],
+        i: int,
+        me: int | None,
+        line: str | None,
+    ) -> World:
+        """A step before the last diverged, and was applied without a copy to undo it:
+        replay to just before it (rare: a card missing in the middle of the chain)."""
+        due = list(self._due)
+        world = self._replay(knowledge, decisions[:i], me, quick=False)
+        world.due = due
+        world.waiting = line or _WAIT
+        self._stopped = world
+        self._due = due
+        return world
+
+    def _finish(self, world: World, me: int | None) -> World:
+        assert self._runners is not None
+        a, b = self._runners
+        world.record = a.record()
+        if world.waiting is None and world.problem is None:
+            to_move = _to_move(a.state)
+            mine = me is not None and to_move == me and not a.state.is_over()
+            if mine and list(a.state.legal_actions()) != list(b.state.legal_actions()):
+                world.my_move_ready = False
+                world.waiting = (
+                    "A card you may take is still locked: waiting for the others' devices."
+                )
+        return world
 
 
 _WAIT = "Waiting for a card to be unlocked by the other players' devices."
@@ -250,6 +381,7 @@ def fill(unknown: Sequence[int], pool: Sequence[Any], variant: int) -> dict[int,
 
 __all__ = [
     "PUBLIC",
+    "Builder",
     "CardGame",
     "Due",
     "Knowledge",

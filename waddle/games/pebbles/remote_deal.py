@@ -31,6 +31,7 @@ waits where a decision or its own choice needs it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -161,7 +162,10 @@ class Runner:
         self.reshuffles = 0
         self.popped = 0
         """Cards drawn from the current reshuffled deck."""
-        self._marks: list[tuple[int, int, int, int]] = []
+        self.stand_ins: set[int] = set()
+        """Cards in the row that stand for a draw this device has not seen (a card of
+        Pebbles exists once, so the value marks its place)."""
+        self._marks: list[tuple[int, int, int, int, frozenset[int]]] = []
 
     # -- the protocol ------------------------------------------------------------------------
 
@@ -172,36 +176,47 @@ class Runner:
         out.append(Due(self.lead_at))
         return out
 
-    def step(self, seat: int, action: str) -> Step:
-        try:
-            act = Action.from_json(_json(action))
-        except ValueError as e:
-            return Step(problem=f"its move cannot be read ({e})")
+    def step(self, seat: int, action: str, undo: bool = True) -> Step:
+        act = _parse(action)
+        if isinstance(act, str):
+            return Step(problem=f"its move cannot be read ({act})")
         state = self.state
         if state.is_over():
             return Step(problem="it moves after the end of the game")
         if state.to_move() != seat:
             return Step(problem="it moved out of its turn")
         due: list[Due] = []
-        if act.kind in (K_PLAY, K_FISH) and act.arg not in self.known:
+        if act.kind == K_PLAY and act.arg not in self.known:
             return Step(waiting="Waiting for the card of a move to be unlocked.")
+        if act.kind == K_FISH and (act.arg in self.stand_ins or act.arg not in self.known):
+            return Step(waiting="Waiting for a card of the row to be unlocked.")
         if act.kind == K_PLAY:
             x = self.position_of.get(act.arg)
             if x is not None and x in self.hand_positions[seat]:
                 due.append(Due(x, holder=seat))
-        mark = (len(state.history), self.initial_popped, self.reshuffles, self.popped)
+        if act not in state.legal_actions():
+            return Step(problem=f"its move is not legal ({state.why_illegal(act)})")
+        if undo:
+            mark = (
+                len(state.history),
+                self.initial_popped,
+                self.reshuffles,
+                self.popped,
+                frozenset(self.stand_ins),
+            )
+            self._marks = [mark]
+        state._undo = [] if undo else None
         try:
             self._apply(act, due)
-        except IllegalActionError as e:
-            while len(self.state.history) > mark[0]:
-                self.state.undo()
-            return Step(problem=f"its move is not legal ({e})")
-        self._marks.append(mark)
+        except IllegalActionError as e:  # a reshuffle gone wrong: a bug, not a player's
+            raise AssertionError(f"a replay failed: {e}") from None
         return Step(due)
 
     def _apply(self, act: Action, due: list[Due]) -> None:
         state = self.state
-        before = len(state.deck)
+        if act.kind == K_FISH:
+            self.stand_ins.discard(act.arg)
+        before = list(state.deck)
         state.apply(act)
         self._note_pops(before, due)
         while state.to_move() == CHANCE:
@@ -209,16 +224,24 @@ class Runner:
             self.reshuffles += 1
             self.popped = 0
             state.apply(Action.reshuffle(order))
-            self._note_pops(len(order), due)
+            self._note_pops(list(reversed(order)), due)
 
-    def _note_pops(self, before: int, due: list[Due]) -> None:
-        popped = before - len(self.state.deck)
-        for _ in range(popped):
+    def _note_pops(self, before: list[int], due: list[Due]) -> None:
+        """The cards drawn from ``before`` (the deck, top last) into the row: each revealed
+        to everyone, a stand-in where this device has not seen it."""
+        drawn = before[len(self.state.deck) :][::-1]
+        for card in drawn:
             if self.reshuffles == 0:
-                due.append(Due(self.deck_start + self.initial_popped))
+                x = self.deck_start + self.initial_popped
+                due.append(Due(x))
+                if x not in self.knowledge.cards:
+                    self.stand_ins.add(card)
                 self.initial_popped += 1
             else:
-                due.append(Due(tag=reshuffle_tag(self.reshuffles - 1, self.popped)))
+                tag = reshuffle_tag(self.reshuffles - 1, self.popped)
+                due.append(Due(tag=tag))
+                if tag not in self.knowledge.values:
+                    self.stand_ins.add(card)
                 self.popped += 1
 
     def _reshuffle_order(self) -> list[Card]:
@@ -238,16 +261,22 @@ class Runner:
         return order
 
     def undo(self) -> None:
-        ply, self.initial_popped, self.reshuffles, self.popped = self._marks.pop()
+        ply, self.initial_popped, self.reshuffles, self.popped, stand_ins = self._marks.pop()
+        self.stand_ins = set(stand_ins)
         while len(self.state.history) > ply:
             self.state.undo()
+
+    def quick(self) -> Hashable:
+        s = self.state
+        return (s.step, s.current, s.lead, s.round, s.turn, s.done, len(s.deck), s.mv_tile)
 
     def signature(self) -> Hashable:
         s = self.state
 
         def mask(cards: Sequence[int]) -> tuple:
             return tuple(
-                c if c >= 0 and CARDS[c] in self.known else (-1 if c < 0 else "?") for c in cards
+                -1 if c < 0 else "?" if c in self.stand_ins or CARDS[c] not in self.known else c
+                for c in cards
             )
 
         return (
@@ -284,10 +313,22 @@ class Runner:
         return self.base.with_actions(self.state.history)
 
 
-def _json(text: str) -> Any:
-    import json
+_PARSED: dict[str, Action | str] = {}
 
-    return json.loads(text)
+
+def _parse(text: str) -> Action | str:
+    """A decision's action from its JSON, or why it is none (remembered: a replay reads
+    every decision of the game again)."""
+    found = _PARSED.get(text)
+    if found is None:
+        try:
+            found = Action.from_json(json.loads(text))
+        except (ValueError, RecursionError) as e:
+            found = str(e)[:80]
+        if len(_PARSED) > 20_000:
+            _PARSED.clear()
+        _PARSED[text] = found
+    return found
 
 
 REMOTE_DEAL = PebblesDeal()
