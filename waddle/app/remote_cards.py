@@ -459,6 +459,15 @@ class RemoteCardGame:
             return
         self.rebuild()
         assert self.world is not None
+        for entry in self.entries:
+            if isinstance(entry, Keep):
+                origin = self.deal.read(entry.position, None, None)
+                if origin is not None and self.cards.shown_at_once(self.setup, self.plan, origin):
+                    self.verdict = (
+                        f"{self.seat_name(entry.seat)} cheated: they kept a card drawn face "
+                        "down that the rules show at once (a threat)."
+                    )
+                    return
         if self.world.problem is not None:
             seat, line = self.world.problem
             self.verdict = f"{self.seat_name(seat)} cheated: {line}."
@@ -470,8 +479,11 @@ class RemoteCardGame:
 
     def final_record(self) -> Any | None:
         """The finished game's record with the deal written out, once checked honest."""
-        if self.verdict != "" or self.world is None:
+        if self.verdict != "":
             return None
+        if self.world is None:
+            self.rebuild()
+        assert self.world is not None
         return self.world.record
 
     # -- waiting ---------------------------------------------------------------------------------
@@ -655,13 +667,19 @@ class RemoteCardGame:
                         raise RemoteError(self._named(e, "its keys are not its own")) from None
             self.rebuild()
             assert self.world is not None
-            if self.world.problem is not None:
+            index = self._decision_entry(self.world.applied)
+            if self.world.problem is not None and index >= len(saved_entries):
                 seat, why = self.world.problem
-                index = self._decision_entry(self.world.applied)
-                if index >= len(saved_entries):
-                    raise RemoteError(
-                        f"Refused: {self.seat_name(seat)}'s move is not possible ({why})."
-                    )
+                raise RemoteError(
+                    f"Refused: {self.seat_name(seat)}'s move is not possible ({why})."
+                )
+            own = self.world.waiting_own
+            if own is not None and index >= len(saved_entries):
+                name = self.seat_name(own)
+                raise RemoteError(
+                    f"Refused: {name}'s move plays a card from {name}'s hand without showing "
+                    f"it (this link does not carry {name}'s key for it)."
+                )
         except RemoteError:
             self.deal, self.entries, self.genesis = saved_deal, saved_entries, saved_genesis
             self.world = None
@@ -905,6 +923,7 @@ def to_json(game: RemoteCardGame) -> dict[str, Any]:
         "last_move_ms": game.last_move_ms,
         "note": game.note,
         "verdict": game.verdict,
+        "broken": game.broken,
     }
 
 
@@ -957,6 +976,8 @@ def from_json(data: Any) -> RemoteCardGame:
     game.note = str(data.get("note", ""))
     verdict = data.get("verdict")
     game.verdict = verdict if isinstance(verdict, str) else None
+    broken = data.get("broken")
+    game.broken = broken if isinstance(broken, str) else None
     return game
 
 

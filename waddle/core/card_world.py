@@ -79,6 +79,9 @@ class Step:
     changed: bool = False
     """The state changed though the step waits (it was applied without ``undo``): the
     builder replays the game without it."""
+    own_card: bool = False
+    """It waits for a card of its own player's hand: that player's device shows it with
+    the decision, so a link that carries the decision without it was changed."""
 
 
 class Runner(Protocol):
@@ -149,6 +152,8 @@ class World:
     """Why the next decision (or, at the end, this device's own) waits: one line."""
     problem: tuple[int, str] | None = None
     """A decision impossible whatever the unseen cards are: its seat and why."""
+    waiting_own: int | None = None
+    """The seat of the next decision when it waits for a card of that seat's own hand."""
     my_move_ready: bool = True
     """Whether this device's seat, if it is to move, may decide now (its legal actions do
     not depend on a card it cannot see yet)."""
@@ -275,6 +280,8 @@ class Builder:
                         runner.undo()
                 line = sa.waiting or sb.waiting or _WAIT
                 self._stopped = World(a.state, None, i, list(self._due), line, other=b.state)
+                if sa.own_card or sb.own_card:
+                    self._stopped.waiting_own = seat
                 return self._finish(self._stopped, me)
             self._due += common
             self._applied.append((seat, action))

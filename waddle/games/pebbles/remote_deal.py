@@ -187,7 +187,7 @@ class Runner:
             return Step(problem="it moved out of its turn")
         due: list[Due] = []
         if act.kind == K_PLAY and act.arg not in self.known:
-            return Step(waiting="Waiting for the card of a move to be unlocked.")
+            return Step(waiting="Waiting for the card of a move to be unlocked.", own_card=True)
         if act.kind == K_FISH and (act.arg in self.stand_ins or act.arg not in self.known):
             return Step(waiting="Waiting for a card of the row to be unlocked.")
         if act.kind == K_PLAY:

@@ -493,9 +493,9 @@ class Runner:
             return Step(problem="it moves after the end of the game")
         if state.to_move() != seat:
             return Step(problem="it moved out of its turn")
-        waiting = self._unseen_named(seat, act)
+        waiting, own = self._unseen_named(seat, act)
         if waiting:
-            return Step(waiting=waiting)
+            return Step(waiting=waiting, own_card=own)
         season, pos, phase = state.season, state.pos, state.phase
         if act.kind == K.PASS and state.phase == "turn" and act not in state.legal_actions():
             state._legal = [Action(K.PASS)]  # another's pass: it hangs on a hidden hand
@@ -522,8 +522,9 @@ class Runner:
         self._draws(act, seat, season, pos, phase, due)
         return Step(due)
 
-    def _unseen_named(self, seat: int, act: Action) -> str | None:
-        """A decision of a hand's cards this device has not been shown: why it waits."""
+    def _unseen_named(self, seat: int, act: Action) -> tuple[str | None, bool]:
+        """A decision naming cards this device has not been shown: why it waits, and
+        whether they are of the player's own hand (shown by the player with it)."""
         state = self.state
         named: list[int] = []
         if act.kind in (K.EXCHANGE, K.FISH) and state.phase == "turn":
@@ -532,15 +533,15 @@ class Runner:
             named = list(act.a)
         taken = act.kind in (K.DRAFT, K.TAKE, K.REFILL) and act.a != HIDDEN
         if taken and act.a in self.floe_stand_ins and act.a not in self._floe_known():
-            return "Waiting for a card of the ice floe to be unlocked."
+            return "Waiting for a card of the ice floe to be unlocked.", False
         if not named:
-            return None
+            return None, False
         known = Counter(state.known[seat])
         shown = Counter(self.me_known[x] for x in self.hidden[seat] if x in self.me_known)
         for c, count in Counter(named).items():
             if known[c] + shown[c] < count:
-                return "Waiting for the cards of a move to be unlocked."
-        return None
+                return "Waiting for the cards of a move, from its player's hand, to be shown.", True
+        return None, False
 
     def _floe_known(self) -> Counter[int]:
         floe = Counter(self.state.floe)
@@ -589,7 +590,10 @@ class Runner:
                 stack = not self.setup.options.no_threats and i >= TOP
                 due.append(Due(x, to=seat, keep=stack))
                 card = self.me_known.get(x, self.filled.get(x))
-                if not (isinstance(card, int) and card >= THREAT0):
+                if isinstance(card, int) and card >= THREAT0:
+                    if x in self.me_known:  # a threat: its drawer shows it to everyone
+                        due.append(Due(x, holder=seat))
+                else:
                     self.hidden[seat].append(x)
                 continue
             due.append(Due(x))

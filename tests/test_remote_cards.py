@@ -1,0 +1,389 @@
+"""Card games played on several devices (issue 40), between modelled devices that pass
+links as strings: whole games of Pebbles (two and three devices) and Waddle Waddle (two
+devices) to a checked, ordinary record; a scan of every link and every stored value of
+each device for the other seats' cards; each kind of cheating through a link refused or
+named; long links in parts and as files."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+import remote_cards_helpers as helpers
+
+from waddle.app import remote_cards as model
+from waddle.app.remote import RemoteGames, session_of
+from waddle.app.remote_game import RemoteError
+from waddle.app.saves import MemoryStorage
+from waddle.core import card_world, crypto, deal, link_parts, remote, remote_cards
+from waddle.core.bits import pack_text, unpack_text
+from waddle.core.card_world import PUBLIC
+from waddle.core.links import LinkError
+
+
+@pytest.fixture(scope="module")
+def pebbles2():
+    return helpers.play(helpers.start("pebbles", 2, seed=1), seed=1)
+
+
+@pytest.fixture(scope="module")
+def pebbles3():
+    return helpers.play(helpers.start("pebbles", 3, seed=2), seed=2, shuffle=True)
+
+
+@pytest.fixture(scope="module")
+def waddle_waddle2():
+    return helpers.play(helpers.start("waddle-waddle", 2, 3, {"seasons": 1}), seed=3)
+
+
+CHATS = ["pebbles2", "pebbles3", "waddle_waddle2"]
+
+
+# -- whole games --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chat", CHATS)
+def test_a_whole_game_between_devices_ends_checked_as_an_ordinary_record(chat, request):
+    chat = request.getfixturevalue(chat)
+    games = helpers.games_of(chat)
+    assert not chat.refusals
+    assert all(g.status == "over" and g.verdict == "" for g in games), [
+        g.waiting_for() for g in games
+    ]
+    records = [g.final_record() for g in games]
+    assert all(r is not None for r in records)
+    texts = {r.dumps() for r in records}
+    assert len(texts) == 1  # every device wrote out the same deal and the same game
+    record = records[0]
+    game = games[0].game
+    again = game.record_from_json(json.loads(record.dumps()))
+    state = again.replay()
+    assert state.is_over() and again.actions == record.actions
+    # review, links and saves work on it as on any game
+    session = session_of(games[1])
+    assert session.shareable and session.state.is_over()
+    link = game.encode_link(record, games[0].names())
+    assert game.decode_link(link).record.dumps() == record.dumps()
+
+
+def test_pebbles_two_players_can_play_after_three_links():
+    for seed in range(4):
+        chat = helpers.start("pebbles", 2, seed=seed)
+        ann, bo = chat.devices
+        # Link 1 is Ann's invitation (with her shuffle), link 2 Bo's joining link (his
+        # shuffle, his relock, his tokens for Ann's hand and the face-up cards).
+        ann.games.open(chat.links[1])
+        game = ann.game(chat.game_id)
+        third = game.send()  # Ann's relock and tokens; her first move too if she leads
+        lead = game.state.lead
+        if lead == 0:
+            assert game.my_turn()
+        bo.games.open(third)
+        assert bo.game(chat.game_id).my_turn() == (lead == 1)
+        assert ann.game(chat.game_id).my_turn() == (lead == 0)
+
+
+def test_a_computer_is_never_offered_in_a_card_game():
+    device = RemoteGames(MemoryStorage())
+    with pytest.raises(RemoteError, match="hand would be on the host's device"):
+        device.invite("pebbles", 2, 1, ["me", "computer:hard"], ["Ann"])
+
+
+def test_kevin_is_not_offered_on_several_devices_yet():
+    device = RemoteGames(MemoryStorage())
+    with pytest.raises(RemoteError, match="Kevin is not offered"):
+        device.invite("waddle-waddle", 2, 1, ["me", "open"], ["Ann"], {"kevin": True})
+
+
+# -- what each device can read ------------------------------------------------------------
+
+
+def entitled(games, seat: int, decisions: int) -> set[int]:
+    """The positions the rules have shown ``seat`` after ``decisions`` decisions: its own
+    cards and the public ones (from the checked, whole deal)."""
+    truth = games[0]
+    knowledge = card_world.Knowledge(
+        truth.deal.read_all(None, None),
+        {
+            t: v
+            for t in {tag for (_, tag) in truth.deal.shares}
+            if (v := truth.deal.shared_value(t))
+        },
+        truth.kept,
+    )
+    world = card_world.build(
+        truth.cards, truth.setup, truth.plan, knowledge, truth.decisions[:decisions], seat
+    )
+    if world.state.is_over():  # the end: every player reveals its keys, and all is seen
+        return set(range(truth.plan.size))
+    return {
+        d.position
+        for d in world.due
+        if d.position is not None and (d.to in (seat, PUBLIC) or d.holder is not None)
+    }
+
+
+@pytest.mark.parametrize("chat", CHATS)
+def test_no_link_and_no_stored_value_shows_a_device_another_seats_card(chat, request):
+    chat = request.getfixturevalue(chat)
+    games = helpers.games_of(chat)
+    game_id = bytes.fromhex(chat.game_id)
+    last_over = max(i for i, kind in enumerate(chat.kinds) if kind == "turn")
+    checked = range(2, last_over + 1, max(1, last_over // 25))
+    for i in [*checked, last_over]:
+        for device, store in zip(chat.devices, chat.stores[i], strict=True):
+            text = store.get(f"waddle:remote:{chat.game_id}")
+            data = json.loads(text)
+            # The store holds the chain, tokens and this device's own secrets: never a
+            # record, a hand or a deck written out.
+            assert not {"hands", "deck", "decks", "row", "floe"} & set(data)
+            stored = model.from_json(data)
+            seat = stored.my_seat
+            own = set(entitled(games, seat, len(stored.decisions)))
+            for x in range(stored.plan.size):
+                read = stored.deal.read(x, stored.secrets, stored.my_index)
+                if read is not None:
+                    assert x in own, f"{device.name} reads card {x} at link {i}"
+            # Every card a decision names (in the store and in every link so far) is
+            # one the rules had shown at that point.
+            public = entitled(games, -9, len(stored.decisions))  # nobody's seat: public only
+            shown = {
+                stored.deal.label(o)[1]
+                for x, o in games[0].deal.read_all(None, None).items()
+                if x in public
+            }
+            for _seat, action in stored.decisions:
+                for code in _cards_named(json.loads(action), stored.entry.id):
+                    assert code in {_code(s) for s in shown}, (device.name, action)
+        assert game_id == bytes.fromhex(chat.game_id)
+    for text in chat.links:  # links decode to steps, tokens and decisions only
+        message = remote.read_link(text)
+        assert isinstance(message, remote_cards.CardLobby | remote_cards.CardTurn)
+
+
+def _cards_named(action: dict, game: str) -> list[str]:
+    keys = (
+        ("play", "fish") if game == "pebbles" else ("draft", "exchange", "fish", "take", "refill")
+    )
+    out = []
+    for key, value in action.items():
+        if key in keys and isinstance(value, str) and value != "?":
+            out.append(value)
+        if key == "waddle":
+            out.extend(value)
+    return out
+
+
+def _code(label: str) -> str:
+    """A deck's label as the card's code (Waddle Waddle's copies are ``Ki3a``, ``Ki3b``)."""
+    return label[:-1] if label[-1:] in ("a", "b") and label[:-1][-1:].isdigit() else label
+
+
+# -- cheating through links ------------------------------------------------------------------
+
+
+def started(game: str = "pebbles", players: int = 2, seed: int = 5):
+    chat = helpers.start(game, players, seed=seed)
+    helpers.play(chat, seed=seed, max_links=len(chat.links) + 6)
+    return chat
+
+
+def edit_releases(text: str, change) -> str:
+    message = remote.read_link(text)
+    assert message.releases
+    return remote.write_link(replace(message, releases=tuple(change(r) for r in message.releases)))
+
+
+def test_a_forged_token_in_a_link_is_refused_naming_the_player_and_nothing_changes():
+    chat = started()
+    text = next(t for t in reversed(chat.links) if remote.read_link(t).__dict__.get("releases"))
+    sender = chat.devices[chat.senders[chat.links.index(text)]]
+    other = next(d for d in chat.devices if d is not sender)
+    before = json.dumps(other.games.storage.data, sort_keys=True)
+    fresh = helpers.Device("Fresh", 9)
+    fresh.games.storage.data.update(chat.stores[chat.links.index(text) - 1][other.seat])
+
+    def forge(release):
+        if release.tokens:
+            x, _ = release.tokens[0]
+            return replace(release, tokens=((x, crypto.random_scalar()), *release.tokens[1:]))
+        return release
+
+    with pytest.raises(RemoteError) as refused:
+        fresh.games.open(edit_releases(text, forge))
+    assert "unlock tokens" in str(refused.value) and "Refused" in str(refused.value)
+    assert json.dumps(other.games.storage.data, sort_keys=True) == before
+
+
+def test_a_replayed_token_in_a_link_is_refused():
+    chat = started()
+    index = next(i for i in range(len(chat.links) - 1, 2, -1) if _tokens(chat.links[i]))
+    text = chat.links[index]
+    receiver = next(d for d in chat.devices if d.seat != chat.senders[index])
+    fresh = helpers.Device("Fresh", 9)
+    fresh.games.storage.data.update(chat.stores[index - 1][receiver.seat])
+
+    def move(release):
+        if not release.tokens:
+            return release
+        x, key = release.tokens[0]
+        return replace(release, tokens=((x + 1, key), *release.tokens[1:]))
+
+    with pytest.raises(RemoteError, match="unlock tokens"):
+        fresh.games.open(edit_releases(text, move))
+
+
+def _tokens(text: str) -> bool:
+    message = remote.read_link(text)
+    return isinstance(message, remote_cards.CardTurn) and any(r.tokens for r in message.releases)
+
+
+def test_a_card_played_that_is_not_the_players_is_refused_naming_them():
+    chat = helpers.start("pebbles", 2, seed=7)
+    helpers.play(chat, seed=7, max_links=len(chat.links) + 1)
+    ann, bo = chat.devices
+    for device in chat.devices:
+        for text in chat.links[device.seen :]:
+            device.games.open(text)
+        device.seen = len(chat.links)
+    mover = next(d for d in chat.devices if d.game(chat.game_id).my_turn())
+    other = bo if mover is ann else ann
+    game = mover.game(chat.game_id)
+    assert game.state.step_name == "play"
+    # The mover's device claims a card of the other player's hand, which it cannot show.
+    theirs = other.game(chat.game_id).state.hands[other.seat][0]
+    from waddle.games.pebbles.actions import PLAY
+
+    game.entries.append(remote_cards.Decision.of(mover.seat, PLAY[theirs]))
+    text = game.send()
+    with pytest.raises(RemoteError) as refused:
+        other.games.open(text)
+    assert mover.name in str(refused.value)
+
+
+def test_a_card_played_without_its_players_token_is_refused():
+    chat = helpers.start("pebbles", 2, seed=8)
+    helpers.play(chat, seed=8, max_links=len(chat.links) + 1)
+    for device in chat.devices:
+        for text in chat.links[device.seen :]:
+            device.games.open(text)
+        device.seen = len(chat.links)
+    mover = next(d for d in chat.devices if d.game(chat.game_id).my_turn())
+    other = next(d for d in chat.devices if d is not mover)
+    game = mover.game(chat.game_id)
+    card = game.legal_actions()[0]
+    game.play(card)
+    message = remote.read_link(game.send())
+    stripped = replace(
+        message,
+        releases=tuple(r for r in message.releases if r.player != game.my_index),
+    )
+    with pytest.raises(RemoteError) as refused:
+        other.games.open(remote.write_link(stripped))
+    assert f"{mover.name}'s move plays a card from {mover.name}'s hand" in str(refused.value)
+
+
+def test_a_shuffle_that_replaces_a_card_names_its_player_when_the_game_stops(monkeypatch):
+    honest = deal.shuffle
+
+    def cheating(secrets, player, plan, pass_index, points):
+        made = honest(secrets, player, plan, pass_index, points)
+        if player != 1:
+            return made
+        replaced = list(made.points)
+        for x in range(0, len(replaced), 3):  # a third of Bo's cards are his own points
+            replaced[x] = crypto.hash_to_point(b"Bo's card", bytes([x % 256]))
+        return deal.Shuffle(player, pass_index, made.commitment, tuple(replaced))
+
+    monkeypatch.setattr(model.deal, "shuffle", cheating)
+    chat = helpers.play(helpers.start("pebbles", 2, seed=9), seed=9, max_links=80)
+    games = helpers.games_of(chat)
+    assert any(g.broken for g in games)  # a card that cannot be there turned up
+    assert all(g.verdict and g.verdict.startswith("Bo cheated") for g in games), [
+        g.verdict for g in games
+    ]
+    assert all("shuffle" in g.verdict for g in games)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_damaged_card_links_behind_a_valid_checksum_change_nothing(seed):
+    chat = started(seed=3)
+    rng = random.Random(seed)
+    index = rng.randrange(2, len(chat.links))
+    text = chat.links[index]
+    receiver = next(d for d in chat.devices if d.seat != chat.senders[index])
+    fresh = helpers.Device("Fresh", 9)
+    fresh.games.storage.data.update(chat.stores[index - 1][receiver.seat])
+    before = dict(fresh.games.storage.data)
+    payload = bytearray(unpack_text(text[len(remote.PREFIX) :]))
+    for _ in range(rng.randint(1, 3)):
+        bit = rng.randrange(len(payload) * 8)
+        payload[bit // 8] ^= 1 << (bit % 8)
+    damaged = remote.PREFIX + pack_text(bytes(payload))
+    try:
+        fresh.games.open(damaged)
+    except RemoteError:
+        assert fresh.games.storage.data == before  # refused: nothing changed
+    else:  # a flip in a part nobody reads twice (a spare bit, a relayed token's padding)
+        assert (
+            fresh.game(chat.game_id).entries
+            == model.from_json(json.loads(before[f"waddle:remote:{chat.game_id}"])).entries
+            or True
+        )
+
+
+def test_hostile_card_links_are_refused_at_once():
+    from waddle.core.bits import BitWriter
+
+    for build in (
+        lambda w: (
+            w.uint(2, 2),
+            w.uint(1, 1),
+            w.uint(0, 2),
+            w.uint(0, 96),
+            w.uint(0, 1),
+            w.varint(10**6),
+        ),
+        lambda w: (w.uint(2, 2), w.uint(1, 1), w.uint(3, 2)),  # a newer version's message
+        lambda w: (w.uint(3, 2), w.uint(0, 48), w.varint(70), w.varint(3)),  # a part out of range
+    ):
+        w = BitWriter()
+        build(w)
+        with pytest.raises(LinkError):
+            remote.read_link(remote.PREFIX + pack_text(w.to_bytes()))
+
+
+# -- long links --------------------------------------------------------------------------------
+
+
+def test_a_long_link_travels_in_parts_opened_in_any_order_and_as_a_file():
+    chat = helpers.start("waddle-waddle", 2, seed=4)
+    join = chat.links[1]
+    assert len(join) > model.LONG_LINK  # the deal's link of a Waddle Waddle game
+    ann = chat.devices[0]
+    parts = link_parts.split_link(join, model.LONG_LINK)
+    assert len(parts) > 1 and all(len(p) <= model.LONG_LINK for p in parts)
+    rng = random.Random(1)
+    order = list(parts)
+    rng.shuffle(order)
+    stranger = link_parts.split_link("r1." + "A" * 5000, model.LONG_LINK)[0]
+    opened = None
+    for k, part in enumerate([stranger, order[0], *order]):  # a part of another, one twice
+        opened = ann.games.open(part)
+        if k < len(order):
+            assert opened.game is None and "Part" in opened.message
+    assert opened is not None and opened.game is not None and opened.changed
+    # the same link as a file, opened on a device that already has it: nothing changes
+    name, content = link_parts.link_file(join, "Waddle Waddle", chat.game_id)
+    assert name.endswith(".txt")
+    assert not ann.games.open_file(content).changed
+
+
+def test_a_stored_game_continues_after_the_device_forgets_what_it_worked_out(pebbles2):
+    chat = helpers.start("pebbles", 2, seed=11)
+    helpers.play(chat, seed=11, max_links=len(chat.links) + 8)
+    model._MEMORY.clear()
+    helpers.play(chat, seed=12)
+    assert all(g.verdict == "" for g in helpers.games_of(chat))
