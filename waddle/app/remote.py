@@ -130,6 +130,9 @@ class RemoteGames:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self._loaded: dict[str, tuple[str, RemoteCardGame]] = {}
+        """Card games read from the storage, with the text they were read from: a card
+        game holds whole decks, and the page opens each link on the stored game."""
         self.problems: list[str] = []
         """Entries skipped by :meth:`games` because they were damaged (one line each)."""
 
@@ -435,22 +438,32 @@ class RemoteGames:
         text = self.storage.get(STORE_PREFIX + game_id)
         if text is None:
             return None
+        held = self._loaded.get(game_id)
+        if held is not None and held[0] == text:
+            return held[1]  # type: ignore[return-value]
         try:
-            return self._load(text)
+            game = self._load(text)
         except ValueError:
             return None
+        if isinstance(game, RemoteCardGame):
+            self._loaded[game_id] = (text, game)
+        return game  # type: ignore[return-value]
 
     def forget(self, game_id: str) -> None:
         """Remove a game from this device (its key goes with it: it cannot play on)."""
         self.storage.remove(STORE_PREFIX + game_id)
+        self._loaded.pop(game_id, None)
 
     def save(self, game: AnyGame) -> None:
         """Store ``game`` (after :meth:`RemoteGame.play` and :meth:`RemoteGame.send`);
         :class:`RemoteError` if the storage is full (nothing was lost: the game on
         screen still holds it)."""
         data = remote_cards.to_json(game) if isinstance(game, RemoteCardGame) else _to_json(game)
+        text = json.dumps(data)
         try:
-            self.storage.set(STORE_PREFIX + game.game_id, json.dumps(data))
+            self.storage.set(STORE_PREFIX + game.game_id, text)
+            if isinstance(game, RemoteCardGame):
+                self._loaded[game.game_id] = (text, game)
         except StorageFullError:
             raise RemoteError(
                 "The browser's storage for this site is full: this game could not be kept "

@@ -144,6 +144,10 @@ class RemoteCardGame:
         self.created_ms = 0
         self.last_move_ms = 0
         self.note = ""
+        self._hash_base: Genesis | None = None
+        self._hashes: list[bytes] = []
+        self._hashed: list[Entry] = []
+        """The last line of entries hashed, and its hashes (:meth:`chain_hashes`)."""
         self.verdict: str | None = None
         """After the end's check: "" when the deal and every decision were honest, else
         one line naming the player who cheated. None before."""
@@ -574,17 +578,28 @@ class RemoteCardGame:
         if me is None:
             return self.last_link
         position = len(self.entries)
+        before = self.signatures.get(me, (0, b""))[0]
         if self.signatures.get(me, (-1, b""))[0] != position:
-            hashes = remote_cards.chain_hashes(self.genesis, self.entries)
+            hashes = self.chain_hashes(self.genesis, self.entries)
             message = remote.turn_message(self.genesis.game_id, position, hashes[position])
             self.signatures[me] = (position, crypto.sign(self.key, message))
             self.known[me] = position
         others = [k for k in range(len(self.table.keys)) if k != me]
-        known = [self.known.get(k, -1) for k in others]
-        start = 0 if not others or min(known) < 0 else min(min(known), len(self.entries))
-        turn = self._turn_from(start)
-        if start:
-            whole = self._turn_from(0)
+        lobby = len(self.lobby_shuffles)  # every device has the invitation's shuffles
+        known = [self.known.get(k, lobby) for k in others]
+        start = min(min(known), len(self.entries)) if others else len(self.entries)
+        # A step of the deal travels once, in its author's link (it holds a whole deck):
+        # a device that missed one opens that link (the chat has it).
+        for n, entry in enumerate(self.entries[:position]):
+            if isinstance(entry, deal.Shuffle | deal.Relock | SignedShuffle) and (
+                _author(entry, self) != me or n < before
+            ):
+                start = max(start, n + 1)
+        genesis = any(k not in self.known for k in others)
+        turn = self._turn_from(start, genesis)
+        dealt = any(isinstance(e, deal.Shuffle | deal.Relock | SignedShuffle) for e in self.entries)
+        if start and not dealt:
+            whole = self._turn_from(0, True)
             if len(remote.write_link(whole)) <= len(remote.write_link(turn)):
                 turn = whole
         self.last_link = remote.write_link(turn)
@@ -593,7 +608,7 @@ class RemoteCardGame:
             self._reveal_sent = True
         return self.last_link
 
-    def _turn_from(self, start: int) -> CardTurn:
+    def _turn_from(self, start: int, genesis: bool) -> CardTurn:
         authors = {_author(e, self) for e in self.entries[start:]}
         authors.add(self.my_index)
         signed = tuple(
@@ -603,7 +618,7 @@ class RemoteCardGame:
         )
         return CardTurn(
             self.genesis.game_id,
-            self.genesis if start == 0 else None,
+            self.genesis if genesis else None,
             start,
             tuple(self.entries[start:]),
             signed,
@@ -625,19 +640,22 @@ class RemoteCardGame:
         then nothing has changed)."""
         genesis = self._genesis_for(turn)
         sender = self._sender(turn, genesis)
-        if turn.start > len(self.entries):
+        have: list[Entry] = list(self.entries)
+        if self.status == LOBBY and not have:
+            have = list(self.lobby_shuffles)  # the invitation's: the chain starts with them
+        if turn.start > len(have):
             raise RemoteError(
                 f"This link continues from step {turn.start + 1} of the game, but this device "
-                f"has only {len(self.entries)}: open the links before it first."
+                f"has only {len(have)}: open the links before it first."
             )
         for n, entry in enumerate(turn.entries, turn.start):
-            if n < len(self.entries) and remote_cards.entry_bytes(
-                self.entries[n]
-            ) != remote_cards.entry_bytes(entry):
+            if n < len(have) and remote_cards.entry_bytes(have[n]) != remote_cards.entry_bytes(
+                entry
+            ):
                 raise RemoteError(
                     f"Refused: this link from {sender} changes moves this device already has."
                 )
-        line = self.entries[: turn.start] + list(turn.entries)
+        line = have[: turn.start] + list(turn.entries)
         self._check_signatures(turn, genesis, line, sender)
         # Try everything on a copy of the deal, so a refusal changes nothing.
         trial = deal.Deal(self.plan, len(genesis.table.seats))
@@ -848,7 +866,7 @@ class RemoteCardGame:
                     f"Refused: step {j + 1} is {who}'s, but this link does not carry {who}'s "
                     f"signature for it (from {sender})."
                 )
-        hashes = remote_cards.chain_hashes(genesis, line)
+        hashes = self.chain_hashes(genesis, line)
         for signed in by_key.values():
             if signed.position > len(line):
                 raise RemoteError("This link was changed by hand: a signature is out of place.")
@@ -859,6 +877,24 @@ class RemoteCardGame:
                     f"Refused: the moves of {names} in this link are not signed by {names}'s "
                     "device (the link was changed, or made on another device)."
                 )
+
+    def chain_hashes(self, genesis: Genesis, line: list[Entry]) -> list[bytes]:
+        """The chain's hashes of ``line`` (after 0, 1, ... entries), reusing those of the
+        last line hashed for the entries they share: every link hashes the whole chain,
+        which holds whole decks."""
+        if self._hash_base is not genesis:
+            self._hash_base = genesis
+            self._hashes = [remote.genesis_hash(genesis)]
+            self._hashed = []
+        shared = 0
+        limit = min(len(self._hashed), len(line))
+        while shared < limit and line[shared] is self._hashed[shared]:
+            shared += 1
+        out = self._hashes[: shared + 1]
+        for entry in line[shared:]:
+            out.append(remote_cards.next_hash(out[-1], entry))
+        self._hashes, self._hashed = out, list(line)
+        return out
 
     def _adopt(self, before: Genesis, genesis: Genesis) -> None:
         """The game started from ``genesis``: its table is final (as for the hex games,
@@ -956,9 +992,10 @@ def from_json(data: Any) -> RemoteCardGame:
     for text in data["entries"]:
         entry = _read_entry_bits(unb64(text))
         if isinstance(entry, SignedShuffle | deal.Shuffle):
-            game.deal.add_shuffle(entry.step if isinstance(entry, SignedShuffle) else entry)
+            step = entry.step if isinstance(entry, SignedShuffle) else entry
+            game.deal.add_shuffle(step, check=False)  # checked when it came
         elif isinstance(entry, deal.Relock):
-            game.deal.add_relock(entry)
+            game.deal.add_relock(entry, check=False)
         game.entries.append(entry)
     for text in data["releases"]:
         release = _read_release_bits(unb64(text))

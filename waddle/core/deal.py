@@ -216,8 +216,23 @@ class Plan:
         return 1 + sum(1 for p in self.passes[1:] if position in p.positions)
 
 
+_POINTS: dict[tuple[bytes, tuple[Deck, ...]], tuple[bytes, ...]] = {}
+
+
 def card_points(plan: Plan) -> tuple[bytes, ...]:
-    """Every card's point, by position: the hash of the game's id, its deck and label."""
+    """Every card's point, by position: the hash of the game's id, its deck and label
+    (kept for the last few plans: a device reads its game again at every link)."""
+    key = (plan.game_id, plan.decks)
+    held = _POINTS.get(key)
+    if held is None:
+        held = _card_points(plan)
+        if len(_POINTS) > 16:
+            _POINTS.clear()
+        _POINTS[key] = held
+    return held
+
+
+def _card_points(plan: Plan) -> tuple[bytes, ...]:
     out = []
     for deck in plan.decks:
         name = deck.name.encode("utf-8")

@@ -115,7 +115,9 @@ class CardLobby:
 @dataclass(frozen=True)
 class CardTurn:
     """Entries of the chain from ``start`` on, the signatures that cover them, and the
-    attachments (releases and reveals)."""
+    attachments (releases and reveals). The genesis comes with it while some device may
+    not have the complete table yet (it starts past the lobby's shuffles then: every
+    device has the invitation)."""
 
     game_id: bytes
     genesis: Genesis | None
@@ -167,8 +169,7 @@ def write_payload(w: BitWriter, message: CardLobby | CardTurn | Part) -> None:
     w.uint(message.genesis is not None, 1)
     if message.genesis is not None:
         remote._write_genesis_body(w, message.genesis)
-    else:
-        w.varint(message.start)
+    w.varint(message.start)
     w.varint(len(message.entries))
     for entry in message.entries:
         _write_entry(w, entry)
@@ -250,11 +251,24 @@ def _write_release(w: BitWriter, release: deal.Release) -> None:
     _write_bytes(w, release.proof, len(release.proof))
 
 
+_BITS: dict[int, tuple[Entry, bytes]] = {}
+"""Entries' bits written lately, by the entry (kept with it, so its id is not reused): a
+device hashes and compares the same big shuffles at every link."""
+
+
 def entry_bytes(entry: Entry) -> bytes:
     """An entry's bits, as hashed into the chain."""
+    held = _BITS.get(id(entry))
+    if held is not None and held[0] is entry:
+        return held[1]
     w = BitWriter()
     _write_entry(w, entry)
-    return w.to_bytes()
+    data = w.to_bytes()
+    if isinstance(entry, deal.Shuffle | deal.Relock | SignedShuffle):
+        if len(_BITS) > 512:
+            _BITS.clear()
+        _BITS[id(entry)] = (entry, data)
+    return data
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -283,13 +297,11 @@ def read_payload(r: BitReader, kind: int) -> CardLobby | CardTurn | Part:
         return CardLobby(genesis, signature, tuple(shuffles))
     game_id = _read_bytes(r, remote.GAME_ID_BYTES)
     genesis = None
-    start = 0
     if r.uint(1):
         genesis = remote._read_genesis_body(r, game_id)
-    else:
-        start = r.varint()
-        if start > MAX_ENTRIES:
-            raise DecodeError("too many entries")
+    start = r.varint()
+    if start > MAX_ENTRIES:
+        raise DecodeError("too many entries")
     count = r.varint()
     if start + count > MAX_ENTRIES:
         raise DecodeError("too many entries")

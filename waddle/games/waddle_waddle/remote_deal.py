@@ -112,6 +112,9 @@ class Layout:
     hold: its own threat place's pass-one block (one place: a threat always there)."""
 
 
+_LAYOUTS: dict[tuple, tuple[Components, tuple]] = {}
+
+
 def _label(card: int, copy: int) -> str:
     return f"{code(card)}{'ab'[copy]}"
 
@@ -184,7 +187,19 @@ class WaddleWaddleDeal:
 
     def layout(self, setup: Setup) -> tuple[Layout, tuple[deal.Deck, ...], tuple[deal.Pass, ...]]:
         """The deal's decks and passes, and where each part of the game sits (see the
-        module's notes)."""
+        module's notes); the same setup gives the same (kept, a runner asks at every
+        replay)."""
+        key = (setup.players, setup.options, id(setup.components))
+        held = _LAYOUTS.get(key)
+        if held is not None and held[0] is setup.components:
+            return held[1]
+        made = self._layout(setup)
+        if len(_LAYOUTS) > 16:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = (setup.components, made)
+        return made
+
+    def _layout(self, setup: Setup) -> tuple[Layout, tuple[deal.Deck, ...], tuple[deal.Pass, ...]]:
         o = setup.options
         seasons = o.seasons
         threats = not o.no_threats
