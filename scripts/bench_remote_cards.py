@@ -102,7 +102,8 @@ class Sim:
 
 def simulate_here(game: str, players: int, seed: int, whole: bool, max_links: int = 4000):
     """The simulation on CPython: each device's CPU time until the first card move (and
-    the whole game's links if ``whole``)."""
+    the whole game's links if ``whole``; then ``sim.cpu`` is each device's CPU time for
+    the whole game)."""
     namespace: dict = {}
     exec(SIM, namespace)
     sim = namespace["Sim"](game, players, seed)
@@ -125,6 +126,7 @@ def simulate_here(game: str, players: int, seed: int, whole: bool, max_links: in
                     return sim, deal_cpu
         if not progressed or sim.over():
             break
+    sim.cpu = cpu
     return sim, deal_cpu or list(cpu)
 
 
@@ -269,13 +271,13 @@ def main(argv: list[str] | None = None) -> int:
             for seed in range(args.seeds):
                 sim, _ = simulate_here(game, players, seed + 1, whole=True)
                 turns = [len(t) for t, k in zip(sim.links, sim.kinds, strict=True) if k == "turn"]
-                began = time.process_time()
-                per_link = "-"
-                del began
+                per_link = statistics.mean(sim.cpu) / len(sim.links) * 1000
+                unlocks = sim.kinds.count("unlock")
                 print(
                     f"| {game} | {players} | {len(sim.links)} | {len(turns)} | "
-                    f"{statistics.median(turns):.0f} | {max(turns)} | {sim.kinds.count('unlock')} | "
-                    f"{sim.kinds.count('end')} | {max(len(t) for t in sim.links):,} | {per_link} |",
+                    f"{statistics.median(turns):.0f} | {max(turns):,} | {unlocks} | "
+                    f"{sim.kinds.count('end')} | {max(len(t) for t in sim.links):,} | "
+                    f"{per_link:.0f} |",
                     flush=True,
                 )
     return 0
