@@ -88,12 +88,25 @@ class Sim:
                 self.first_card_move = len(self.links) + 1
         if acted or game.others_wait():
             kind = "turn" if acted else ("end" if game.state.is_over() else "unlock")
+            if self.dealing(game):
+                kind = "deal" if not acted else "deal+turn"
             self.links.append(game.send())
             self.kinds.append(kind)
             games.save(game)
             self.seen[i] = len(self.links)
             return kind
         return ""
+
+    def dealing(self, game):
+        """Whether this device's new entries hold a step of the deal."""
+        from waddle.core import deal
+        from waddle.core.remote_cards import SignedShuffle
+        me = game.my_index
+        signed = game.signatures.get(me, (0, b""))[0]
+        return any(
+            isinstance(e, (deal.Shuffle, deal.Relock, SignedShuffle))
+            for e in game.entries[signed:]
+        )
 
     def over(self):
         return all(g.get(self.game_id).verdict is not None for g in self.devices)
@@ -263,18 +276,20 @@ def main(argv: list[str] | None = None) -> int:
         print("Whole games (CPython; links in the order posted; random legal moves)")
         print()
         print(
-            "| game | players | links | turn links | turn link, median | turn link, longest | "
-            "unlock links | end links | longest link | CPU per device per link (ms) |"
+            "| game | players | links | deal links | turn links | turn link, median | "
+            "turn link, longest | unlock links | end links | longest link | "
+            "CPU per device per link (ms) |"
         )
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for game, players in rows:
             for seed in range(args.seeds):
                 sim, _ = simulate_here(game, players, seed + 1, whole=True)
                 turns = [len(t) for t, k in zip(sim.links, sim.kinds, strict=True) if k == "turn"]
                 per_link = statistics.mean(sim.cpu) / len(sim.links) * 1000
                 unlocks = sim.kinds.count("unlock")
+                deals = sum(1 for k in sim.kinds if k in ("invite", "join", "deal", "deal+turn"))
                 print(
-                    f"| {game} | {players} | {len(sim.links)} | {len(turns)} | "
+                    f"| {game} | {players} | {len(sim.links)} | {deals} | {len(turns)} | "
                     f"{statistics.median(turns):.0f} | {max(turns):,} | {unlocks} | "
                     f"{sim.kinds.count('end')} | {max(len(t) for t in sim.links):,} | "
                     f"{per_link:.0f} |",

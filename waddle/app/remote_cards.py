@@ -622,7 +622,7 @@ class RemoteCardGame:
             start,
             tuple(self.entries[start:]),
             signed,
-            tuple(self.releases[self.sent_releases :]),
+            tuple(r for r in self.releases[self.sent_releases :] if r.player == self.my_index),
             tuple(self.reveals.values()) if self.state.is_over() or self.broken else (),
         )
 
