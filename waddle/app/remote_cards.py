@@ -139,6 +139,10 @@ class RemoteCardGame:
         self.releases: list[deal.Release] = []
         self.sent_releases = 0
         """Releases before this index went out in one of this device's links."""
+        self.made_at: dict[int, int] = {}
+        """For each release of this device's own (by its index in :attr:`releases`), the
+        length of the chain when it was made: a link carries this device's releases made
+        since its start, with the decisions whose cards they show."""
         self.reveals: dict[int, deal.Reveal] = {}
         self.last_link = ""
         self.created_ms = 0
@@ -443,6 +447,7 @@ class RemoteCardGame:
         if positions or tags:
             release = deal.make_release(self.deal, self.secrets, me, positions, tags)
             self.deal.add_release(release, check=False)
+            self.made_at[len(self.releases)] = len(self.entries)
             self.releases.append(release)
             changed = True
         if changed:
@@ -614,7 +619,8 @@ class RemoteCardGame:
         signed = tuple(
             Signed(k, *self.signatures[k])
             for k in sorted(a for a in authors if a is not None)
-            if k in self.signatures and self.signatures[k][0] > start
+            if k in self.signatures
+            and (self.signatures[k][0] > start or k == self.my_index)  # the sender's, always
         )
         return CardTurn(
             self.genesis.game_id,
@@ -622,8 +628,13 @@ class RemoteCardGame:
             start,
             tuple(self.entries[start:]),
             signed,
-            tuple(r for r in self.releases[self.sent_releases :] if r.player == self.my_index),
+            tuple(
+                r
+                for i, r in enumerate(self.releases)
+                if i in self.made_at and (i >= self.sent_releases or self.made_at[i] > start)
+            ),
             tuple(self.reveals.values()) if self.state.is_over() or self.broken else (),
+            self.my_index or 0,
         )
 
     def link_parts(self, max_chars: int = LONG_LINK) -> list[str]:
@@ -692,7 +703,11 @@ class RemoteCardGame:
                     f"Refused: {self.seat_name(seat)}'s move is not possible ({why})."
                 )
             own = self.world.waiting_own
-            if own is not None and index >= len(saved_entries):
+            authored = own is not None and self.table.seats[own].key == turn.sender
+            # A decision re-sent by another device (to catch this one up) comes without the
+            # token its player sent in its own link: it waits for that link. Its own
+            # player's link without it was changed.
+            if authored and index >= len(saved_entries):
                 name = self.seat_name(own)
                 raise RemoteError(
                     f"Refused: {name}'s move plays a card from {name}'s hand without showing "
@@ -829,12 +844,12 @@ class RemoteCardGame:
         return theirs
 
     def _sender(self, turn: CardTurn, genesis: Genesis) -> str:
-        if not turn.signatures:
-            return "a player"
-        latest = max(turn.signatures, key=lambda s: s.position)
-        if latest.key >= len(genesis.table.keys):
+        """Who made the link (its own signature must be in it)."""
+        if turn.sender >= len(genesis.table.keys) or not any(
+            s.key == turn.sender for s in turn.signatures
+        ):
             raise RemoteError("This link was changed by hand: it names a player nobody is.")
-        return self.key_names(latest.key, genesis.table)
+        return self.key_names(turn.sender, genesis.table)
 
     def _check_signatures(
         self, turn: CardTurn, genesis: Genesis, line: list[Entry], sender: str
@@ -952,6 +967,7 @@ def to_json(game: RemoteCardGame) -> dict[str, Any]:
         "known": {str(k): p for k, p in game.known.items()},
         "releases": [b64(_release_bits(r)) for r in game.releases],
         "sent": game.sent_releases,
+        "made_at": {str(i): at for i, at in game.made_at.items()},
         "reveals": [b64(_reveal_bits(r)) for r in game.reveals.values()],
         "reveal_sent": game._reveal_sent,
         "last_link": game.last_link,
@@ -1002,6 +1018,11 @@ def from_json(data: Any) -> RemoteCardGame:
         game.deal.add_release(release, check=False)
         game.releases.append(release)
     game.sent_releases = min(int(data["sent"]), len(game.releases))
+    game.made_at = {
+        int(i): int(at)
+        for i, at in data.get("made_at", {}).items()
+        if 0 <= int(i) < len(game.releases)
+    }
     for text in data["reveals"]:
         reveal = _read_reveal_bits(unb64(text))
         game.deal.add_reveal(reveal)

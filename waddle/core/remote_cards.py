@@ -126,6 +126,9 @@ class CardTurn:
     signatures: tuple[Signed, ...]
     releases: tuple[deal.Release, ...] = ()
     reveals: tuple[deal.Reveal, ...] = ()
+    sender: int = 0
+    """The key of the device that made the link (its signature is among
+    :attr:`signatures`)."""
 
     @property
     def end(self) -> int:
@@ -166,6 +169,7 @@ def write_payload(w: BitWriter, message: CardLobby | CardTurn | Part) -> None:
     w.uint(TURN_MESSAGE, 1)
     w.uint(0, 2)  # spare
     _write_bytes(w, message.game_id, remote.GAME_ID_BYTES)
+    w.uint(message.sender, 3)
     w.uint(message.genesis is not None, 1)
     if message.genesis is not None:
         remote._write_genesis_body(w, message.genesis)
@@ -296,6 +300,7 @@ def read_payload(r: BitReader, kind: int) -> CardLobby | CardTurn | Part:
             shuffles.append(entry)
         return CardLobby(genesis, signature, tuple(shuffles))
     game_id = _read_bytes(r, remote.GAME_ID_BYTES)
+    sender = r.uint(3)
     genesis = None
     if r.uint(1):
         genesis = remote._read_genesis_body(r, game_id)
@@ -318,7 +323,7 @@ def read_payload(r: BitReader, kind: int) -> CardLobby | CardTurn | Part:
     reveals = tuple(
         deal.Reveal(r.uint(3), _read_bytes(r, 32), _read_bytes(r, 32)) for _ in range(r.uint(4))
     )
-    return CardTurn(game_id, genesis, start, entries, tuple(signatures), releases, reveals)
+    return CardTurn(game_id, genesis, start, entries, tuple(signatures), releases, reveals, sender)
 
 
 def _read_bytes(r: BitReader, size: int) -> bytes:
