@@ -582,6 +582,7 @@ class RemoteCardGame:
         me = self.my_index
         if me is None:
             return self.last_link
+        self._merge_unsent()
         position = len(self.entries)
         before = self.signatures.get(me, (0, b""))[0]
         if self.signatures.get(me, (-1, b""))[0] != position:
@@ -612,6 +613,27 @@ class RemoteCardGame:
         if me in self.reveals:
             self._reveal_sent = True
         return self.last_link
+
+    def _merge_unsent(self) -> None:
+        """This device's releases not sent yet, as one (one proof for the link)."""
+        me = self.my_index
+        unsent = [i for i in range(self.sent_releases, len(self.releases)) if i in self.made_at]
+        if len(unsent) < 2:
+            return
+        positions = {x for i in unsent for x, _ in self.releases[i].tokens}
+        tags = {t for i in unsent for t, _ in self.releases[i].shares}
+        merged = deal.make_release(self.deal, self.secrets, me, positions, tags)
+        made = min(self.made_at[i] for i in unsent)
+        keep = [r for i, r in enumerate(self.releases) if i not in unsent]
+        kept_at = {
+            j: self.made_at[i]
+            for j, i in enumerate(i for i in range(len(self.releases)) if i not in unsent)
+            if i in self.made_at
+        }
+        self.releases = keep
+        self.made_at = kept_at
+        self.made_at[len(self.releases)] = made
+        self.releases.append(merged)
 
     def _turn_from(self, start: int, genesis: bool) -> CardTurn:
         authors = {_author(e, self) for e in self.entries[start:]}
