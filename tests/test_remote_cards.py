@@ -275,7 +275,8 @@ def test_a_card_played_without_its_players_token_is_refused():
     mover = next(d for d in chat.devices if d.game(chat.game_id).my_turn())
     other = next(d for d in chat.devices if d is not mover)
     game = mover.game(chat.game_id)
-    card = game.legal_actions()[0]
+    seen = other.game(chat.game_id).state.view(other.seat).hands[mover.seat].cards
+    card = next(a for a in game.legal_actions() if a.arg not in seen)  # not fished: hidden
     game.play(card)
     message = remote.read_link(game.send())
     stripped = replace(
