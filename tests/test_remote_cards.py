@@ -390,3 +390,16 @@ def test_a_stored_game_continues_after_the_device_forgets_what_it_worked_out(peb
     model._MEMORY.clear()
     helpers.play(chat, seed=12)
     assert all(g.verdict == "" for g in helpers.games_of(chat))
+
+
+@pytest.mark.parametrize("chat", CHATS)
+def test_a_device_draws_its_seats_view_in_the_middle_of_a_game(chat, request):
+    chat = request.getfixturevalue(chat)
+    middle = len(chat.links) // 2
+    for device, store in zip(chat.devices, chat.stores[middle], strict=True):
+        games = RemoteGames(MemoryStorage())
+        games.storage.data.update(store)
+        game = games.get(chat.game_id)
+        view = game.state.view(game.my_seat)  # what the page draws
+        assert view.seat == game.my_seat
+        assert session_of(game).shareable is False  # a determinization: never shared

@@ -169,6 +169,8 @@ class RemoteCardGame:
         self.bots: list[str | None] = [None] * len(genesis.table.seats)
         self.deal = deal.Deal(self.plan, len(genesis.table.seats))
         self.world: card_world.World | None = None
+        self._view_of: card_world.World | None = None
+        self._view_state: Any = None
         memory = _MEMORY.get((genesis.game_id, self._public))
         if memory is None or memory[0].plan != self.plan:
             memory = (card_world.Builder(self.cards, self.setup, self.plan), {})
@@ -293,12 +295,25 @@ class RemoteCardGame:
         self.world = self.builder.build(knowledge, self.decisions, self.my_seat)
 
     @property
-    def state(self) -> Any:
-        """The game as this device plays it (a determinization: see the module's notes)."""
+    def now(self) -> Any:
+        """The determinization the rules run on (see the module's notes); it keeps no undo
+        information: draw :attr:`state`."""
         if self.world is None:
             self.rebuild()
         assert self.world is not None
         return self.world.state
+
+    @property
+    def state(self) -> Any:
+        """The game as this device plays it, to draw through ``view(my_seat)``: the
+        determinization's record replayed (with what a state keeps to mark the last turn),
+        made when first asked for after each change."""
+        now = self.now
+        if self._view_of is not self.world:
+            assert self.world is not None
+            self._view_state = self.world.record.replay() if self.world.record else now
+            self._view_of = self.world
+        return self._view_state
 
     def to_move(self) -> int | None:
         if self.status in (LOBBY, LEFT_OUT):
@@ -306,9 +321,9 @@ class RemoteCardGame:
         if self.world is None:
             self.rebuild()
         assert self.world is not None
-        if self.world.applied < len(self.decisions) or self.state.is_over():
+        if self.world.applied < len(self.decisions) or self.now.is_over():
             return None
-        seat = self.state.to_move()
+        seat = self.now.to_move()
         return seat if seat is not None and seat >= 0 else None
 
     def my_turn(self) -> bool:
@@ -342,7 +357,7 @@ class RemoteCardGame:
 
     def legal_actions(self) -> list[Any]:
         """What the person here may decide now (empty when it is not their turn)."""
-        return list(self.state.legal_actions()) if self.my_turn() else []
+        return list(self.now.legal_actions()) if self.my_turn() else []
 
     # -- acting here -----------------------------------------------------------------------------
 
@@ -351,7 +366,7 @@ class RemoteCardGame:
         legal. Its tokens (a card it shows, a card it turns up) follow by themselves."""
         if not self.my_turn():
             raise RemoteError(self.waiting_for() if self.world else "It is not this device's turn.")
-        reason = self.state.why_illegal(action)
+        reason = self.now.why_illegal(action)
         if reason is not None:
             raise RemoteError(reason[0].upper() + reason[1:].rstrip(".") + ".")
         seat = self.my_seat
@@ -359,7 +374,7 @@ class RemoteCardGame:
         self.entries.append(Decision.of(seat, action))
         self.last_move_ms = now_ms
         self.rebuild()
-        if self.state.is_over():
+        if self.now.is_over():
             self.status = OVER_STATUS
         self.work()
 
@@ -412,7 +427,7 @@ class RemoteCardGame:
             self.rebuild()
         assert self.world is not None
         changed |= self._release()
-        ended = self.broken or (self.status == OVER_STATUS and self.state.is_over())
+        ended = self.broken or (self.status == OVER_STATUS and self.now.is_over())
         if ended and me not in self.reveals and self.deal.complete:
             reveal = deal.Reveal(me, self.secrets.lock, self.secrets.seed)
             self.deal.add_reveal(reveal)
@@ -533,7 +548,7 @@ class RemoteCardGame:
             return f"Dealing: waiting for {self.key_names(who)}'s device."
         if self.world is None:
             return ""
-        if self.state.is_over():
+        if self.now.is_over():
             if self.verdict == "":
                 return "Finished: the deal was checked, nobody cheated."
             missing = [k for k in range(len(self.table.keys)) if k not in self.reveals]
@@ -655,7 +670,7 @@ class RemoteCardGame:
                 for i, r in enumerate(self.releases)
                 if i in self.made_at and (i >= self.sent_releases or self.made_at[i] > start)
             ),
-            tuple(self.reveals.values()) if self.state.is_over() or self.broken else (),
+            tuple(self.reveals.values()) if self.now.is_over() or self.broken else (),
             self.my_index or 0,
         )
 
@@ -750,7 +765,7 @@ class RemoteCardGame:
                 self.signatures[signed.key] = (signed.position, signed.signature)
             self.known[signed.key] = max(self.known.get(signed.key, -1), signed.position)
         new_decisions = sum(1 for e in new_entries if isinstance(e, Decision))
-        if self.state.is_over() and self.world and self.world.applied == len(self.decisions):
+        if self.now.is_over() and self.world and self.world.applied == len(self.decisions):
             self.status = OVER_STATUS
         elif self.status != OVER_STATUS:
             self.status = PLAYING
