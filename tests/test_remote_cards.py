@@ -396,7 +396,7 @@ def test_a_stored_game_continues_after_the_device_forgets_what_it_worked_out(peb
 def test_a_device_draws_its_seats_view_in_the_middle_of_a_game(chat, request):
     chat = request.getfixturevalue(chat)
     middle = len(chat.links) // 2
-    for device, store in zip(chat.devices, chat.stores[middle], strict=True):
+    for store in chat.stores[middle]:
         games = RemoteGames(MemoryStorage())
         games.storage.data.update(store)
         game = games.get(chat.game_id)
