@@ -38,6 +38,13 @@ def waddle_waddle2():
     return helpers.play(helpers.start("waddle-waddle", 2, 3, {"seasons": 1}), seed=3)
 
 
+@pytest.fixture(scope="module")
+def waddle_waddle3():
+    # three players: tokens of places certain to be drawn go ahead, two players holding
+    # each back (docs/remote-play.md); the scan checks nobody reads one early
+    return helpers.play(helpers.start("waddle-waddle", 3, 6, {"seasons": 1}), seed=6)
+
+
 CHATS = ["pebbles2", "pebbles3", "waddle_waddle2"]
 
 
@@ -127,7 +134,7 @@ def entitled(games, seat: int, decisions: int) -> set[int]:
     }
 
 
-@pytest.mark.parametrize("chat", CHATS)
+@pytest.mark.parametrize("chat", [*CHATS, "waddle_waddle3"])
 def test_no_link_and_no_stored_value_shows_a_device_another_seats_card(chat, request):
     chat = request.getfixturevalue(chat)
     games = helpers.games_of(chat)

@@ -602,7 +602,18 @@ class Runner:
         for i in range(first, state.pos):
             x = base + i
             if face_down and i == pos and not started:
+                # Only where the stack's threat is still unseen may the card be it: then
+                # its drawer shows it or says it keeps it (a keep sent where everyone can
+                # tell would race the next player's move). A threat is always shown when
+                # drawn, so whether a stack's has been is public.
                 stack = not self.setup.options.no_threats and i >= TOP
+                if stack:
+                    first = base + TOP + (i - TOP) // STACK * STACK
+                    stack = not any(
+                        isinstance(self.me_known.get(y), int) and self.me_known[y] >= THREAT0
+                        for y in range(first, first + STACK)
+                        if y != x
+                    )
                 due.append(Due(x, to=seat, keep=stack))
                 card = self.me_known.get(x, self.filled.get(x))
                 if isinstance(card, int) and card >= THREAT0:
