@@ -65,6 +65,9 @@ PREFIX_SUFFIX = "deal"
 """A card game's genesis names its game by its link prefix and this (``"p1.deal"``): its
 setup is the game's public setup (:meth:`waddle.core.card_world.CardGame.setup_of`), not
 a share link's payload."""
+TURN_BUDGET = 1000
+"""The most characters a link spends on catching other devices up (issue 39's goal for a
+turn link: a QR code a phone reads off a screen)."""
 LONG_LINK = 2000
 """A link longer than this is offered in parts or as a file (common messengers cut it)."""
 
@@ -618,12 +621,20 @@ class RemoteCardGame:
                 start = max(start, n + 1)
         genesis = any(k not in self.known for k in others)
         turn = self._turn_from(start, genesis)
+        text = remote.write_link(turn)
         dealt = any(isinstance(e, deal.Shuffle | deal.Relock | SignedShuffle) for e in self.entries)
         if start and not dealt:
-            whole = self._turn_from(0, True)
-            if len(remote.write_link(whole)) <= len(remote.write_link(turn)):
-                turn = whole
-        self.last_link = remote.write_link(turn)
+            whole = remote.write_link(self._turn_from(0, True))
+            if len(whole) <= len(text):
+                text = whole
+        # Catching others up has a budget: older entries ride along while the link fits a
+        # messenger's and a QR code's 1,000 characters; past that a device that skipped a
+        # link opens it (the chat holds it). This device's own new entries always go.
+        own = min(before, position)
+        while len(text) > TURN_BUDGET and not genesis and start < own:
+            start += 1
+            text = remote.write_link(self._turn_from(start, genesis))
+        self.last_link = text
         self.sent_releases = len(self.releases)
         if me in self.reveals:
             self._reveal_sent = True
