@@ -410,3 +410,67 @@ def test_a_device_draws_its_seats_view_in_the_middle_of_a_game(chat, request):
         view = game.state.view(game.my_seat)  # what the page draws
         assert view.seat == game.my_seat
         assert session_of(game).shareable is False  # a determinization: never shared
+
+
+# -- readers: hostile stores and messages -----------------------------------------------------
+
+
+def _mutations(data: dict, rng: random.Random):
+    """``data`` (a stored card game) changed in ways storage could be damaged: a key
+    dropped, a value of another type, a list cut, a string edited."""
+    keys = list(data)
+    for _ in range(40):
+        changed = json.loads(json.dumps(data))
+        key = rng.choice(keys)
+        how = rng.randrange(5)
+        if how == 0:
+            del changed[key]
+        elif how == 1:
+            changed[key] = rng.choice([None, 7, "x", [], {}, [1, 2], {"a": 1}])
+        elif how == 2 and isinstance(changed[key], list) and changed[key]:
+            changed[key] = changed[key][: rng.randrange(len(changed[key]))]
+        elif how == 3 and isinstance(changed[key], str) and changed[key]:
+            i = rng.randrange(len(changed[key]))
+            changed[key] = changed[key][:i] + rng.choice("A_-=!") + changed[key][i + 1 :]
+        elif isinstance(changed.get("entries"), list) and changed["entries"]:
+            i = rng.randrange(len(changed["entries"]))
+            changed["entries"][i] = changed["entries"][i][::-1]
+        yield changed
+
+
+def test_a_damaged_card_game_store_is_skipped_with_one_line(pebbles2):
+    key = f"waddle:remote:{pebbles2.game_id}"
+    data = json.loads(pebbles2.stores[len(pebbles2.stores) // 2][0][key])
+    rng = random.Random(3)
+    for changed in _mutations(data, rng):
+        games = RemoteGames(MemoryStorage())
+        games.storage.data[key] = json.dumps(changed)
+        listed = games.games()  # never raises
+        assert len(listed) + len(games.problems) == 1
+        if games.problems:
+            assert games.problems[0].startswith("A game on several devices")
+            assert "\n" not in games.problems[0]
+            assert games.get(pebbles2.game_id) is None
+
+
+def test_card_messages_read_back_what_was_written(pebbles2, waddle_waddle2):
+    for chat in (pebbles2, waddle_waddle2):
+        for text in chat.links:
+            message = remote.read_link(text)
+            assert remote.write_link(message) == text
+        for part in link_parts.split_link(max(chat.links, key=len), 1500):
+            assert remote.write_link(remote.read_link(part)) == part
+
+
+def test_random_text_after_the_prefix_is_refused_with_one_line_in_linear_time():
+    import time
+
+    rng = random.Random(5)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for size in (10, 1000, 100_000):
+        text = remote.PREFIX + "".join(rng.choice(alphabet) for _ in range(size))
+        began = time.process_time()
+        with pytest.raises(RemoteError) as refused:
+            RemoteGames(MemoryStorage()).open(text)
+        assert "\n" not in str(refused.value)
+        assert time.process_time() - began < 2.0
