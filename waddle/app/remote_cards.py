@@ -630,7 +630,9 @@ class RemoteCardGame:
         # Catching others up has a budget: older entries ride along while the link fits a
         # messenger's and a QR code's 1,000 characters; past that a device that skipped a
         # link opens it (the chat holds it). This device's own new entries always go.
-        own = min(before, position)
+        own = next(
+            (n for n in range(before, position) if _author(self.entries[n], self) == me), position
+        )
         while len(text) > TURN_BUDGET and not genesis and start < own:
             start += 1
             text = remote.write_link(self._turn_from(start, genesis))
