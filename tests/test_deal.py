@@ -129,7 +129,7 @@ def forged(release: deal.Release, **changes) -> deal.Release:
 def test_a_forged_token_is_refused_at_once_naming_its_player():
     d, secrets = dealt(3, plan(12))
     honest = deal.make_release(d, secrets[1], 1, [4], [])
-    fake = forged(honest, tokens=((4, crypto.random_scalar()),))
+    fake = forged(honest, nodes=((deal.TREE_DEPTH, 4, crypto.random_bytes(32)),))
     with pytest.raises(DealError) as refused:
         d.add_release(fake)
     assert refused.value.player == 1 and "its own lock" in refused.value.line
@@ -151,7 +151,8 @@ def test_a_replayed_token_or_share_is_refused(where):
     d, secrets = dealt(2, p)
     if where == "another position":
         honest = deal.make_release(d, secrets[0], 0, [4], [])
-        replayed = forged(honest, tokens=((5, honest.tokens[0][1]),))
+        level, _, value = honest.nodes[0]
+        replayed = forged(honest, nodes=((level, 5, value),))
     elif where == "another value":
         honest = deal.make_release(d, secrets[0], 0, [], [3])
         replayed = forged(honest, shares=((4, honest.shares[0][1]),))
@@ -167,10 +168,11 @@ def test_a_replayed_token_or_share_is_refused(where):
 def test_one_false_token_among_many_fails_the_whole_release():
     d, secrets = dealt(2, plan(12, two_passes=True))
     honest = deal.make_release(d, secrets[0], 0, range(12), [1, 2])
-    tokens = list(honest.tokens)
-    tokens[7] = (7, crypto.random_scalar())
+    nodes = list(honest.nodes)
+    level, index, _ = nodes[-1]
+    nodes[-1] = (level, index, crypto.random_bytes(32))
     with pytest.raises(DealError):
-        d.add_release(forged(honest, tokens=tuple(tokens)))
+        d.add_release(forged(honest, nodes=tuple(nodes)))
     d.add_release(honest)  # the honest one passes, twice-locked positions included
 
 
@@ -288,6 +290,26 @@ def test_a_batched_proof_holds_only_for_its_statements_and_context():
     assert not deal.check_dleq(proof, commitment, wrong, b"context")
     assert not deal.check_dleq(proof[:63] + b"x", commitment, statements, b"context")
     assert not deal.check_dleq(b"", commitment, statements, b"context")
+
+
+def test_a_run_of_tokens_travels_as_few_nodes_and_never_more_than_it_may():
+    p = plan(12)
+    d, secrets = dealt(2, p)
+    release = deal.make_release(d, secrets[0], 0, range(0, 8), [])
+    assert len(release.nodes) == 1  # positions 0-7: one node of the key tree
+    assert sorted(deal.positions_of(release, p.size)) == list(range(8))
+    holes = deal.make_release(d, secrets[0], 0, [8, 10, 11], [])  # 9 held back
+    assert sorted(deal.positions_of(holes, p.size)) == [8, 10, 11]
+    d.add_release(holes)
+    assert (0, 9) not in d.tokens and (0, 10) in d.tokens
+    # the cover of what a player wants never reaches a position it may not release
+    rng = random.Random(2)
+    for _ in range(200):
+        wanted = {x for x in range(40) if rng.random() < 0.4}
+        allowed = wanted | {x for x in range(40) if rng.random() < 0.3}
+        nodes = deal.cover(wanted, allowed, 40)
+        covered = {x for level, index in nodes for x in deal.leaves(level, index) if x < 40}
+        assert wanted <= covered <= allowed
 
 
 def test_a_secure_permutation_is_a_permutation_and_varies():

@@ -215,9 +215,10 @@ def test_a_forged_token_in_a_link_is_refused_naming_the_player_and_nothing_chang
     fresh.games.storage.data.update(chat.stores[chat.links.index(text) - 1][other.seat])
 
     def forge(release):
-        if release.tokens:
-            x, _ = release.tokens[0]
-            return replace(release, tokens=((x, crypto.random_scalar()), *release.tokens[1:]))
+        if release.nodes:
+            level, index, _ = release.nodes[0]
+            forged = (level, index, crypto.random_bytes(32))
+            return replace(release, nodes=(forged, *release.nodes[1:]))
         return release
 
     with pytest.raises(RemoteError) as refused:
@@ -235,10 +236,11 @@ def test_a_replayed_token_in_a_link_is_refused():
     fresh.games.storage.data.update(chat.stores[index - 1][receiver.seat])
 
     def move(release):
-        if not release.tokens:
+        if not release.nodes:
             return release
-        x, key = release.tokens[0]
-        return replace(release, tokens=((x + 1, key), *release.tokens[1:]))
+        level, index, value = release.nodes[0]
+        moved = (level, index ^ 1, value)  # the same key, at its neighbour's place
+        return replace(release, nodes=(moved, *release.nodes[1:]))
 
     with pytest.raises(RemoteError, match="unlock tokens"):
         fresh.games.open(edit_releases(text, move))
@@ -246,7 +248,7 @@ def test_a_replayed_token_in_a_link_is_refused():
 
 def _tokens(text: str) -> bool:
     message = remote.read_link(text)
-    return isinstance(message, remote_cards.CardTurn) and any(r.tokens for r in message.releases)
+    return isinstance(message, remote_cards.CardTurn) and any(r.nodes for r in message.releases)
 
 
 def test_a_card_played_that_is_not_the_players_is_refused_naming_them():

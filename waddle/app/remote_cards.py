@@ -648,7 +648,7 @@ class RemoteCardGame:
         unsent = [i for i in range(self.sent_releases, len(self.releases)) if i in self.made_at]
         if len(unsent) < 2:
             return
-        positions = {x for i in unsent for x, _ in self.releases[i].tokens}
+        positions = {x for i in unsent for x in deal.positions_of(self.releases[i], self.plan.size)}
         tags = {t for i in unsent for t, _ in self.releases[i].shares}
         merged = deal.make_release(self.deal, self.secrets, me, positions, tags)
         made = min(self.made_at[i] for i in unsent)

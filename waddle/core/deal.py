@@ -285,14 +285,87 @@ def seed_commitment(game_id: bytes, seed: bytes) -> bytes:
     return hashlib.sha256(DOMAIN + b" seed" + game_id + seed).digest()
 
 
-def position_key(game_id: bytes, seed: bytes, position: int) -> bytes:
-    """``k(x)``: a non-zero scalar from the seed, the game and the position."""
-    key = crypto.hash_to_scalar(
-        DOMAIN + b" position key", game_id, seed, position.to_bytes(4, "big")
-    )
+TREE_DEPTH = 11
+"""Position keys are the leaves of a binary tree of hashes from the seed (a GGM tree):
+``2**11 = MAX_POSITIONS`` leaves. A node gives away every key under it and nothing else,
+so a run of positions travels as a few nodes (:func:`cover`)."""
+
+
+def tree_root(game_id: bytes, seed: bytes) -> bytes:
+    return hashlib.sha256(DOMAIN + b" key tree" + game_id + seed).digest()
+
+
+def tree_child(node: bytes, bit: int) -> bytes:
+    return hashlib.sha256(DOMAIN + b" key node" + node + bytes([bit])).digest()
+
+
+def tree_node(game_id: bytes, seed: bytes, level: int, index: int) -> bytes:
+    """The node ``index`` of ``level`` (0 is the root) of a seed's key tree."""
+    node = tree_root(game_id, seed)
+    for depth in range(level):
+        node = tree_child(node, (index >> (level - 1 - depth)) & 1)
+    return node
+
+
+def leaf_key(leaf: bytes) -> bytes:
+    """``k(x)`` from its leaf: a non-zero scalar."""
+    key = crypto.hash_to_scalar(DOMAIN + b" position key", leaf)
     if key == bytes(crypto.SCALAR_BYTES):  # probability 2**-252
         raise crypto.CryptoError("a position key is zero")
     return key
+
+
+def position_key(game_id: bytes, seed: bytes, position: int) -> bytes:
+    """``k(x)``: a non-zero scalar from the seed, the game and the position."""
+    return leaf_key(tree_node(game_id, seed, TREE_DEPTH, position))
+
+
+def leaves(level: int, index: int) -> range:
+    """The positions under node ``index`` of ``level``."""
+    span = 1 << (TREE_DEPTH - level)
+    return range(index * span, (index + 1) * span)
+
+
+def expand(level: int, index: int, node: bytes, size: int) -> list[tuple[int, bytes]]:
+    """The position keys under a node, for the positions below ``size``."""
+    nodes = [(index, node)]
+    while level < TREE_DEPTH:
+        level += 1
+        span = 1 << (TREE_DEPTH - level)
+        nodes = [
+            (2 * i + bit, tree_child(value, bit))
+            for i, value in nodes
+            for bit in (0, 1)
+            if (2 * i + bit) * span < size
+        ]
+    return [(i, leaf_key(value)) for i, value in nodes if i < size]
+
+
+def cover(wanted: Iterable[int], allowed: Iterable[int], size: int) -> list[tuple[int, int]]:
+    """The fewest nodes whose positions below ``size`` hold every position of ``wanted``
+    and only positions of ``allowed`` (which holds ``wanted``): what a release sends."""
+    want = set(wanted)
+    ok = set(allowed) | want
+    counts_want = [0] * (size + 1)
+    counts_ok = [0] * (size + 1)
+    for x in range(size):
+        counts_want[x + 1] = counts_want[x] + (x in want)
+        counts_ok[x + 1] = counts_ok[x] + (x in ok)
+    out: list[tuple[int, int]] = []
+
+    def visit(level: int, index: int) -> None:
+        span = leaves(level, index)
+        lo, hi = span.start, min(span.stop, size)
+        if lo >= size or counts_want[hi] == counts_want[lo]:
+            return
+        if counts_ok[hi] - counts_ok[lo] == hi - lo:
+            out.append((level, index))
+            return
+        visit(level + 1, 2 * index)
+        visit(level + 1, 2 * index + 1)
+
+    visit(0, 0)
+    return out
 
 
 # -- the steps of the deal ---------------------------------------------------------------
@@ -447,8 +520,9 @@ class Release:
     """Tokens and shares a player sends together, under one proof."""
 
     player: int
-    tokens: tuple[tuple[int, bytes], ...]
-    """``(position, k(x))``, positions ascending."""
+    nodes: tuple[tuple[int, int, bytes], ...]
+    """The unlock tokens, as nodes of the player's key tree: ``(level, index, value)``,
+    each standing for the keys of every position under it (:func:`expand`)."""
     shares: tuple[tuple[int, bytes], ...]
     """``(tag, e^m·X(tag))``, tags ascending."""
     proof: bytes
@@ -463,10 +537,28 @@ class Reveal:
     seed: bytes
 
 
+def positions_of(release: Release, size: int) -> list[int]:
+    """The positions a release unlocks (below ``size``)."""
+    out: list[int] = []
+    for level, index, _ in release.nodes:
+        out.extend(x for x in leaves(level, index) if x < size)
+    return out
+
+
+def tokens_of(release: Release, size: int) -> list[tuple[int, bytes]]:
+    """``(position, k(x))`` of every position a release unlocks (below ``size``)."""
+    out: list[tuple[int, bytes]] = []
+    for level, index, value in release.nodes:
+        if not (0 <= level <= TREE_DEPTH and 0 <= index < 1 << level and len(value) == 32):
+            raise crypto.CryptoError("a token that is no node of a key tree")
+        out.extend(expand(level, index, value, size))
+    return out
+
+
 def _release_context(game_id: bytes, release: Release) -> bytes:
     parts = [DOMAIN, b" release", game_id, release.player.to_bytes(1, "big")]
-    for x, key in release.tokens:
-        parts.append(x.to_bytes(4, "big") + key)
+    for level, index, value in release.nodes:
+        parts.append(bytes([level]) + index.to_bytes(4, "big") + value)
     parts.append(b"|")
     for tag, share in release.shares:
         parts.append(tag.to_bytes(8, "big") + share)
@@ -610,17 +702,21 @@ class Deal:
             raise DealError("tokens from nobody at the table", None)
         commitment = self.commitments.get(player)
         relocked = self._relock_of(player)
-        if commitment is None or (release.tokens and relocked is None):
+        if commitment is None or (release.nodes and relocked is None):
             raise DealError("tokens before the player's relock", player)
+        try:
+            tokens = tokens_of(release, self.plan.size)
+            if release.nodes and not tokens:
+                raise crypto.CryptoError("tokens for no card of the game")
+            if check:
+                statements, powers = _statements(self, tokens, release, relocked)
+        except crypto.CryptoError:
+            raise DealError("its unlock tokens are malformed", player) from None
         if check:
-            try:
-                statements, powers = _statements(self, release, relocked)
-            except crypto.CryptoError:
-                raise DealError("its unlock tokens are malformed", player) from None
             context = _release_context(self.plan.game_id, release)
             if not _check_proof(release.proof, statements, powers, context):
                 raise DealError("its unlock tokens were not made with its own lock", player)
-        for x, key in release.tokens:
+        for x, key in tokens:
             self.tokens[(player, x)] = key
         for tag, share in release.shares:
             self.shares[(player, tag)] = share
@@ -766,27 +862,34 @@ def make_release(
 ) -> Release:
     """``player``'s tokens for ``positions`` and shares for ``tags``, with their proof."""
     game_id = deal.plan.game_id
+    size = deal.plan.size
     positions, tags = sorted(set(positions)), sorted(set(tags))
-    tokens = tuple((x, secrets.position_key(game_id, x)) for x in positions)
+    released = {x for (p, x) in deal.tokens if p == player}
+    nodes = tuple(
+        (level, index, tree_node(game_id, secrets.seed, level, index))
+        for level, index in cover(positions, released, size)
+    )
     shares = tuple(
         (tag, crypto.scalar_mult(secrets.lock, shared_point(game_id, tag))) for tag in tags
     )
-    draft = Release(player, tokens, shares, b"")
+    draft = Release(player, nodes, shares, b"")
+    tokens = tokens_of(draft, size)
     context = _release_context(game_id, draft)
-    top = max((deal.plan.passes_of(x) for x in positions), default=1)
+    top = max((deal.plan.passes_of(x) for x, _ in tokens), default=1)
     powers = [secrets.commitment()]
     for m in range(2, top + 1):
         powers.append(crypto.base_mult(secrets.lock_power(m)))
-    statements, _ = _statements(deal, draft, deal._relock_of(player), powers)
+    statements, _ = _statements(deal, tokens, draft, deal._relock_of(player), powers)
     proof = b"".join(powers[1:])
     for m in sorted(statements):
         secret = secrets.lock_power(m)
         proof += prove_dleq(secret, powers[m - 1], statements[m], context + bytes([m]))
-    return Release(player, tokens, shares, proof)
+    return Release(player, nodes, shares, proof)
 
 
 def _statements(
     deal: Deal,
+    tokens: Sequence[tuple[int, bytes]],
     release: Release,
     relocked: tuple[tuple[bytes, ...], tuple[bytes, ...]] | None,
     powers: Sequence[bytes] | None = None,
@@ -798,7 +901,7 @@ def _statements(
     (``e^(m)·G = e·e^(m-1)·G``), so every statement rests on the published ``E``.
     ``powers`` (``E, e^2·G, ...``) are read from the proof when not given."""
     out: dict[int, list[tuple[bytes, bytes]]] = {}
-    for x, key in release.tokens:
+    for x, key in tokens:
         if not 0 <= x < deal.plan.size:
             raise crypto.CryptoError("a token for a card not in the game")
         if relocked is None:
@@ -926,11 +1029,15 @@ __all__ = [
     "audit",
     "card_points",
     "check_dleq",
+    "cover",
+    "expand",
     "make_release",
     "position_key",
+    "positions_of",
     "prove_dleq",
     "relock",
     "secure_permutation",
     "shared_point",
     "shuffle",
+    "tokens_of",
 ]

@@ -241,10 +241,11 @@ def _write_shuffle(w: BitWriter, step: deal.Shuffle, signature: bytes | None) ->
 
 def _write_release(w: BitWriter, release: deal.Release) -> None:
     w.uint(release.player, 3)
-    w.varint(len(release.tokens))
-    for x, key in release.tokens:
-        w.varint(x)
-        _write_bytes(w, key, crypto.SCALAR_BYTES)
+    w.varint(len(release.nodes))
+    for level, index, value in release.nodes:
+        w.uint(level, 4)
+        w.varint(index)
+        _write_bytes(w, value, 32)
     w.varint(len(release.shares))
     for tag, share in release.shares:
         w.varint(tag)
@@ -377,7 +378,13 @@ def _read_release(r: BitReader) -> deal.Release:
     count = r.varint()
     if count > MAX_TOKENS:
         raise DecodeError("too many tokens")
-    tokens = tuple((r.varint(), _read_bytes(r, crypto.SCALAR_BYTES)) for _ in range(count))
+    nodes = []
+    for _ in range(count):
+        level, index = r.uint(4), r.varint()
+        if level > deal.TREE_DEPTH or index >= 1 << level:
+            raise DecodeError("a token that is no node of a key tree")
+        nodes.append((level, index, _read_bytes(r, 32)))
+    tokens = tuple(nodes)
     count = r.varint()
     if count > MAX_TOKENS:
         raise DecodeError("too many shares")
