@@ -794,11 +794,11 @@ class RemoteCardGame:
             moved = f"{sender}'s device dealt."
         else:
             moved = f"{sender}'s device unlocked cards."
-        first = len(saved_entries)
-        new_from = (
-            sum(1 for e in saved_entries if isinstance(e, Decision)) if new_decisions else None
-        )
-        del first
+        new_from = None
+        if new_decisions and self.world is not None:  # the ply of the first new decision
+            first = sum(1 for e in saved_entries if isinstance(e, Decision))
+            plies = self.world.plies
+            new_from = plies[first] if first < len(plies) else None
         return Merge(True, f"{moved} {self.waiting_for()}", new_from)
 
     def _named(self, error: deal.DealError, default: str) -> str:

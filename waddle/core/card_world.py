@@ -159,6 +159,9 @@ class World:
     not depend on a card it cannot see yet)."""
     other: Any = None
     """Variant 1's state (tests compare the two)."""
+    plies: list[int] = field(default_factory=list)
+    """The ply (index in :attr:`record`'s actions, chance included) of each applied
+    decision: where the board marks a decision."""
 
 
 def build(
@@ -184,6 +187,7 @@ class Builder:
         self._key: Any = None
         self._runners: tuple[Runner, Runner] | None = None
         self._applied: list[tuple[int, str]] = []
+        self._plies: list[int] = []
         self._due: list[Due] = []
         self._stopped: World | None = None
         self._last: Any = None
@@ -210,6 +214,7 @@ class Builder:
             self._key = key
             self._runners = None
             self._applied = []
+            self._plies = []
             self._due = []
             self._stopped = None
             world = self._replay(knowledge, decisions, me, quick=True)
@@ -234,6 +239,7 @@ class Builder:
         b = self.game.runner(self.setup, self.plan, knowledge, 1)
         self._runners = (a, b)
         self._applied = []
+        self._plies = []
         self._due = _common(a.start(), b.start())
         self._stopped = None
         if a.signature() != b.signature():
@@ -258,6 +264,7 @@ class Builder:
         for i in range(len(self._applied), len(decisions)):
             seat, action = decisions[i]
             undo = i == last or not quick
+            ply = len(a.state.history)
             sa, sb = a.step(seat, action, undo), b.step(seat, action, undo)
             common = _common(sa.due, sb.due)
             if sa.problem and sb.problem:  # impossible whatever the unseen cards: not applied
@@ -285,6 +292,7 @@ class Builder:
                 return self._finish(self._stopped, me)
             self._due += common
             self._applied.append((seat, action))
+            self._plies.append(ply)
         if full_check and quick and not self._same_full():
             self._runners = None  # the quick counts missed a difference: replay with the whole
             return self._replay(knowledge, decisions, me, quick=False)
@@ -313,6 +321,7 @@ class Builder:
         assert self._runners is not None
         a, b = self._runners
         world.record = a.record()
+        world.plies = list(self._plies[: world.applied])
         if world.waiting is None and world.problem is None:
             to_move = _to_move(a.state)
             mine = me is not None and to_move == me and not a.state.is_over()

@@ -27,9 +27,12 @@ Waddle needs two passes (its deck has a shape: threats one to a bottom stack); P
 
 *Relocking* (:func:`relock`): once every pass is done, each player in turn swaps its
 lock ``e^m`` (``m``: the passes the position went through) for a key of its own for each
-position, ``k(x)``, derived from a secret seed whose hash it publishes. From then on
-each position is locked by one key per player, ``F(x) = k_1(x)·k_2(x)···k_n(x)·card``,
-and a player may give away the key of one position without giving away any other.
+position, ``k(x)``, derived from a secret seed whose hash it publishes: the leaves of a
+binary tree of hashes from the seed (a GGM tree), so that a node gives away every key
+under it and nothing else, and a run of keys travels as a few nodes (:func:`cover`). From
+then on each position is locked by one key per player, ``F(x) = k_1(x)·k_2(x)···k_n(x)·
+card``, and a player may give away the key of one position without giving away any
+other.
 
 *Unlock tokens* (:class:`Release`): to let a card be read, a player sends its position
 key ``k(x)``: with every other player's key for ``x`` a device computes the card as

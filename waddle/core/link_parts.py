@@ -15,7 +15,7 @@ text file holding the link), and opening that file's text opens the link.
 >>> text = "r1." + "A" * 4500
 >>> parts = split_link(text, 2000)
 >>> len(parts), all(len(p) <= 2000 for p in parts)
-(3, True)
+(4, True)
 >>> bag = Parts()
 >>> [bag.add(remote.read_link(p)) for p in reversed(parts)][-1] == text
 True

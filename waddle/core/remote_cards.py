@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from waddle.core import crypto, deal, remote
@@ -439,10 +439,6 @@ def check_shuffles(
         if not crypto.verify(keys[player], message, shuffle.signature):
             return "a shuffle of the deal is not signed by its player (the link was changed)"
     return None
-
-
-def with_table(lobby: CardLobby, genesis: Genesis) -> CardLobby:
-    return replace(lobby, genesis=genesis)
 
 
 __all__ = [
