@@ -26,10 +26,9 @@ Randomness comes only from the operating system's secure source: ``os.urandom`` 
 same sources), never from :mod:`random`.
 
 The page backend loads its JavaScript module asynchronously: ``await ready()`` once before
-the first call (on CPython it returns at once). A call before that raises
-:class:`CryptoUnavailable`.
+the first call (on CPython the backend loads on first use, so the example below needs
+no ``ready``). A call before that in the page raises :class:`CryptoUnavailable`.
 
->>> import asyncio; asyncio.run(ready())
 >>> key = new_signing_key()
 >>> signature = sign(key, b"move 12 of game 5f3a")
 >>> verify(public_key(key), b"move 12 of game 5f3a", signature)
