@@ -16,7 +16,7 @@ from remote_helpers import (
     start_game,
 )
 
-from waddle.app.remote import RemoteGames, session_of
+from waddle.app.remote import RemoteGames, computer_seat_refused, session_of
 from waddle.app.remote_cards import COMPUTER_REFUSED, ONE_SEAT
 from waddle.app.remote_game import CARD_GAMES_REFUSED, LEFT_OUT, OLDER, SEEN, RemoteError
 from waddle.app.saves import MemoryStorage, SaveStore
@@ -101,6 +101,15 @@ def test_a_card_game_refuses_a_computer_seat_and_a_second_seat_of_one_device():
         with pytest.raises(RemoteError) as refused:
             device.games.invite(game, 3, 1, ["me", "me", "open"], ["Ann", "Al"])
         assert str(refused.value) == ONE_SEAT
+
+
+def test_where_seats_are_chosen_a_card_game_says_why_no_computer_is_offered():
+    for game in ("pebbles", "waddle-waddle"):
+        assert computer_seat_refused(game) == COMPUTER_REFUSED
+    for game in ("waddle", "htmf"):
+        assert computer_seat_refused(game) is None
+        made = Device("Ann").games.invite(game, 3, 1, ["me", "computer:easy", "open"], ["Ann"])
+        assert made.table.seats[1].holder == remote.COMPUTER
 
 
 def test_a_hand_made_invitation_of_a_card_game_is_refused_too():

@@ -68,12 +68,17 @@ PARTS_KEY = "waddle:remote-parts"
 MAX_ENTRY_CHARS = 2_000_000
 
 
+AnyGame = RemoteGame | RemoteCardGame
+"""A game this device takes part in: a hex game's, or a card game's with its deal."""
+
+
 @dataclass(frozen=True)
 class Opened:
     """What opening a link did (:meth:`RemoteGames.open`)."""
 
-    game: RemoteGame | None
-    """The game the link belongs to, on this device (None: this device has no seat in it,
+    game: AnyGame | None
+    """The game the link belongs to, on this device (a :class:`RemoteGame`, or a
+    :class:`RemoteCardGame` for a card game) (None: this device has no seat in it,
     or the link is an invitation it has not joined: see ``invitation``)."""
     changed: bool
     message: str
@@ -122,8 +127,6 @@ class Listed:
     send though it is not its turn (the page offers its link: "Send your link")."""
 
 
-AnyGame = RemoteGame | RemoteCardGame
-
 
 class RemoteGames:
     """The remote games of this device, in a :class:`waddle.app.saves.Storage`."""
@@ -147,17 +150,19 @@ class RemoteGames:
         names: Sequence[str] = (),
         options: Mapping[str, Any] | None = None,
         now_ms: int = 0,
-    ) -> RemoteGame:
+    ) -> AnyGame:
         """A new game of ``game`` started on this device: ``seats[i]`` is ``"me"`` (this
         device's person), ``"open"`` (for a friend to take) or ``"computer:LEVEL"``;
-        ``names`` name this device's seats in order. :class:`RemoteError` for a card game,
-        for no seat of this device's, or no open seat. Its :meth:`RemoteGame.send` is the
-        invitation."""
+        ``names`` name this device's seats in order. :class:`RemoteError` (one line) for no
+        seat of this device's or no open seat; for a card game (a
+        :class:`RemoteCardGame`, dealt by :mod:`waddle.core.deal`) also for a computer
+        seat (:data:`remote_cards.COMPUTER_REFUSED`) or a second ``"me"``
+        (:data:`remote_cards.ONE_SEAT`). Its ``last_link`` is the invitation to send."""
         entry = GAMES.by_id(game)
         if entry.hidden_information:
             made = self._invite_cards(entry, players, seed, seats, names, options, now_ms)
             self.save(made)
-            return made  # type: ignore[return-value]
+            return made
         if len(seats) != players:
             raise RemoteError("Every seat must be given: mine, open, or a computer's.")
         if "me" not in seats or "open" not in seats:
@@ -251,7 +256,7 @@ class RemoteGames:
             raise RemoteError("This link is a move of a game, not an invitation.")
         return self._invitation(message, text)
 
-    def join(self, text: str, seat: int, name: str, now_ms: int = 0) -> RemoteGame:
+    def join(self, text: str, seat: int, name: str, now_ms: int = 0) -> AnyGame:
         """Take the free ``seat`` of an invitation under ``name``: this device makes its
         key pair for the game. Its :meth:`RemoteGame.send` is the invitation with this
         seat taken, to send on (or the first move, when this device is to play first)."""
@@ -289,7 +294,7 @@ class RemoteGames:
             _start_if_complete(made)
             made.send()
             self.save(made)
-            return made  # type: ignore[return-value]
+            return made
         game = RemoteGame(genesis, message.signature, key, created_ms=now_ms, last_move_ms=now_ms)
         game.send()
         self.save(game)
@@ -320,7 +325,7 @@ class RemoteGames:
                     _start_if_complete(game)
                 game.send()
                 self.save(game)
-            return Opened(game, changed, line)  # type: ignore[arg-type]
+            return Opened(game, changed, line)
         game = self.get(message.game_id.hex())
         if game is None:
             raise RemoteError(
@@ -432,7 +437,7 @@ class RemoteGames:
         listed.sort(key=lambda g: (not g.my_turn, g.status == OVER_STATUS, -g.last_move_ms))
         return listed
 
-    def get(self, game_id: str) -> RemoteGame | None:
+    def get(self, game_id: str) -> AnyGame | None:
         """The game with this id (hex) on this device, or None (also when its entry is
         damaged: :meth:`games` says so)."""
         text = self.storage.get(STORE_PREFIX + game_id)
@@ -440,14 +445,14 @@ class RemoteGames:
             return None
         held = self._loaded.get(game_id)
         if held is not None and held[0] == text:
-            return held[1]  # type: ignore[return-value]
+            return held[1]
         try:
             game = self._load(text)
         except ValueError:
             return None
         if isinstance(game, RemoteCardGame):
             self._loaded[game_id] = (text, game)
-        return game  # type: ignore[return-value]
+        return game
 
     def forget(self, game_id: str) -> None:
         """Remove a game from this device (its key goes with it: it cannot play on)."""
@@ -511,6 +516,17 @@ class RemoteGames:
             return _from_json(data)
         except _DAMAGED as e:  # hostile or damaged JSON: one line, never a traceback
             raise ValueError(f"it is damaged ({str(e)[:80] or type(e).__name__})") from None
+
+
+def computer_seat_refused(game: str) -> str | None:
+    """Why no computer may take a seat of ``game`` played on several devices (one line for
+    the New game dialog to show where seats are chosen, instead of the computer's levels),
+    or None where a computer may (the hex games: it runs on the host's device).
+
+    >>> computer_seat_refused("htmf") is None, computer_seat_refused("pebbles")[:20]
+    (True, 'A computer cannot ta')
+    """
+    return remote_cards.COMPUTER_REFUSED if GAMES.by_id(game).hidden_information else None
 
 
 def session_of(game: AnyGame) -> Session:
