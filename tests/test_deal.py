@@ -191,6 +191,19 @@ def test_a_card_doubled_in_a_shuffle_is_refused_when_the_shuffle_comes():
     assert refused.value.player == 1 and "doubled" in refused.value.line
 
 
+def test_a_card_dropped_from_a_shuffle_is_refused_when_the_shuffle_comes():
+    def drop(player, step):
+        if isinstance(step, deal.Shuffle) and player == 2:
+            return forged_step(step, step.points[:-1])
+        return step
+
+    p = plan(12)
+    with pytest.raises(DealError) as refused:
+        dealt(3, p, drop)
+    short = f"{p.size - 1} cards, not {p.size}"
+    assert refused.value.player == 2 and short in refused.value.line
+
+
 def forged_step(step, points):
     from dataclasses import replace
 

@@ -221,9 +221,13 @@ def test_a_forged_token_in_a_link_is_refused_naming_the_player_and_nothing_chang
             return replace(release, nodes=(forged, *release.nodes[1:]))
         return release
 
+    kept = json.dumps(fresh.games.storage.data, sort_keys=True)
     with pytest.raises(RemoteError) as refused:
         fresh.games.open(edit_releases(text, forge))
-    assert "unlock tokens" in str(refused.value) and "Refused" in str(refused.value)
+    line = str(refused.value)
+    assert line.startswith(f"Refused: this link holds {sender.name}'s unlock tokens"), line
+    assert "\n" not in line
+    assert json.dumps(fresh.games.storage.data, sort_keys=True) == kept
     assert json.dumps(other.games.storage.data, sort_keys=True) == before
 
 
@@ -242,8 +246,12 @@ def test_a_replayed_token_in_a_link_is_refused():
         moved = (level, index ^ 1, value)  # the same key, at its neighbour's place
         return replace(release, nodes=(moved, *release.nodes[1:]))
 
-    with pytest.raises(RemoteError, match="unlock tokens"):
+    kept = json.dumps(fresh.games.storage.data, sort_keys=True)
+    with pytest.raises(RemoteError) as refused:
         fresh.games.open(edit_releases(text, move))
+    sender = chat.devices[chat.senders[index]]
+    assert str(refused.value).startswith(f"Refused: this link holds {sender.name}'s unlock")
+    assert json.dumps(fresh.games.storage.data, sort_keys=True) == kept
 
 
 def _tokens(text: str) -> bool:
@@ -377,6 +385,10 @@ def test_a_long_link_travels_in_parts_opened_in_any_order_and_as_a_file():
     ann = chat.devices[0]
     parts = link_parts.split_link(join, model.LONG_LINK)
     assert len(parts) > 1 and all(len(p) <= model.LONG_LINK for p in parts)
+    joiner = chat.devices[chat.senders[1]].game(chat.game_id)
+    assert joiner.link_parts() == parts  # what the send dialog offers, and says why:
+    assert f"send it in {len(parts)} parts" in (joiner.long_link_line() or "")
+    assert all(model.long_link_line(p) is None for p in parts)
     rng = random.Random(1)
     order = list(parts)
     rng.shuffle(order)

@@ -127,7 +127,6 @@ class Listed:
     send though it is not its turn (the page offers its link: "Send your link")."""
 
 
-
 class RemoteGames:
     """The remote games of this device, in a :class:`waddle.app.saves.Storage`."""
 

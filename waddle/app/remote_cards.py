@@ -81,6 +81,28 @@ ONE_SEAT = (
 )
 
 
+def long_link_line(text: str, max_chars: int = LONG_LINK) -> str | None:
+    """One line saying why ``text`` goes in parts or as a file, or None if it fits (a
+    link of the deal carries a whole locked deck: Waddle Waddle's are 7,000 to 15,000
+    characters).
+
+    >>> long_link_line("r1." + "A" * 900) is None
+    True
+    >>> print(long_link_line("r1." + "A" * 4500))
+    This link is 4,503 characters long: messengers cut links past 2,000, so send it in 4 \
+parts (they open in any order) or as a file.
+    """
+    if len(text) <= max_chars:
+        return None
+    from waddle.core.link_parts import split_link
+
+    count = len(split_link(text, max_chars))
+    return (
+        f"This link is {len(text):,} characters long: messengers cut links past "
+        f"{max_chars:,}, so send it in {count} parts (they open in any order) or as a file."
+    )
+
+
 _MEMORY: dict[tuple[bytes, bytes], tuple[card_world.Builder, dict]] = {}
 """What this device worked out for a game it plays (the world's builder, the cards it
 read), by game and device key: the page opens each link on a game loaded again from its
@@ -694,6 +716,11 @@ class RemoteCardGame:
 
         return split_link(self.last_link, max_chars)
 
+    def long_link_line(self) -> str | None:
+        """Why :attr:`last_link` is offered in parts or as a file (one line for the send
+        dialog), or None when it fits a messenger."""
+        return long_link_line(self.last_link)
+
     # -- receiving -------------------------------------------------------------------------------
 
     def accept(self, turn: CardTurn, now_ms: int = 0) -> Merge:
@@ -1138,5 +1165,6 @@ __all__ = [
     "check_card_lobby",
     "entry_of",
     "from_json",
+    "long_link_line",
     "to_json",
 ]
