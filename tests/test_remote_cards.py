@@ -254,6 +254,39 @@ def test_a_replayed_token_in_a_link_is_refused():
     assert json.dumps(fresh.games.storage.data, sort_keys=True) == kept
 
 
+def test_a_link_stuffed_with_releases_is_refused_before_any_proof_is_checked(monkeypatch):
+    # A player may give away its own keys, but not make every other device check thousands
+    # of proofs: a release of one node of the key tree stands for every card, and a link of
+    # such releases would cost minutes of CPU (about 0.3 ms a token on CPython).
+    chat = started()
+    index = next(i for i in range(len(chat.links) - 1, 2, -1) if _tokens(chat.links[i]))
+    message = remote.read_link(chat.links[index])
+    author = chat.devices[chat.senders[index]]
+    game = author.game(chat.game_id)
+    every = range(game.plan.size)
+    many = tuple(
+        deal.make_release(game.deal, game.secrets, game.my_index, every, []) for _ in range(40)
+    )
+    receiver = next(d for d in chat.devices if d.seat != chat.senders[index])
+    fresh = helpers.Device("Fresh", 9)
+    fresh.games.storage.data.update(chat.stores[index - 1][receiver.seat])
+    kept = json.dumps(fresh.games.storage.data, sort_keys=True)
+    checked = []
+    monkeypatch.setattr(deal, "check_dleq", lambda *a: checked.append(a) or False)
+    for releases in (many, (message.releases[0],) * 500):
+        stuffed = remote.write_link(replace(message, releases=message.releases + releases))
+        if releases is many:
+            with pytest.raises(RemoteError) as refused:
+                fresh.games.open(stuffed)
+            assert f"of {author.name}'s, more than a game ever sends" in str(refused.value)
+            assert not checked  # refused before any proof was checked
+            assert json.dumps(fresh.games.storage.data, sort_keys=True) == kept
+        else:  # one release repeated: checked once (its proof is false here: refused)
+            with pytest.raises(RemoteError, match="unlock tokens"):
+                fresh.games.open(stuffed)
+            assert 1 <= len(checked) <= deal.MAX_PASSES  # one proof a lock's power
+
+
 def _tokens(text: str) -> bool:
     message = remote.read_link(text)
     return isinstance(message, remote_cards.CardTurn) and any(r.nodes for r in message.releases)

@@ -17,8 +17,14 @@ open`) merges it by the catch-up rule of :mod:`waddle.app.remote_game`:
   and a link edited by hand, are refused with one line.
 
 Each device's signing key for a game is kept in its storage (``waddle:remote:<id>``),
-never in a link. Until issue 40's deal, a card game is refused with one line that says
-why. The threat model is at the top of :mod:`waddle.core.remote`.
+never in a link. A card game (issue 40) is a :class:`~waddle.app.remote_cards.
+RemoteCardGame`, dealt between the devices by :mod:`waddle.core.deal`: no computer seat,
+one seat a device. The threat model is at the top of :mod:`waddle.core.remote` (the deal's
+at the top of :mod:`waddle.core.deal`).
+
+Why one module: :class:`RemoteGames` is the page's one door to remote play for every game;
+starting, joining, opening (parts and files too), storing and listing share the store's
+format and its refusals.
 
 >>> from waddle.app.saves import MemoryStorage
 >>> ann, bo = RemoteGames(MemoryStorage()), RemoteGames(MemoryStorage())

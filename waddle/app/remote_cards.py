@@ -30,6 +30,11 @@ every device re-does the whole deal (:func:`waddle.core.deal.audit`) and replays
 decision against it: a cheat names its player (:attr:`RemoteCardGame.verdict`), and the
 game becomes an ordinary record with the deal written out (:meth:`RemoteCardGame.
 final_record`).
+
+Why one module: the chain, the attachments, the secrets and what the others are known to
+have are one device's state, changed together by every method under one rule (a refused
+link changes nothing), and the store's format (:func:`to_json`, :func:`from_json`) must
+follow every field of it.
 """
 
 from __future__ import annotations
@@ -68,6 +73,9 @@ a share link's payload."""
 TURN_BUDGET = 1000
 """The most characters a link spends on catching other devices up (issue 39's goal for a
 turn link: a QR code a phone reads off a screen)."""
+MAX_LINK_LOAD = 3
+"""The most tokens and shares of one player a link may bring, in deals' sizes (an honest
+link brings at most one: :meth:`RemoteCardGame._check_load`)."""
 LONG_LINK = 2000
 """A link longer than this is offered in parts or as a file (common messengers cut it)."""
 
@@ -759,7 +767,8 @@ class RemoteCardGame:
             for entry in new_entries:
                 self._add_entry(entry, sender)
                 self.entries.append(entry)
-            fresh = [r for r in turn.releases if r not in self.releases]
+            fresh = [r for r in dict.fromkeys(turn.releases) if r not in self.releases]
+            self._check_load(fresh)
             for release in fresh:
                 try:
                     self.deal.add_release(release)
@@ -827,6 +836,29 @@ class RemoteCardGame:
             plies = self.world.plies
             new_from = plies[first] if first < len(plies) else None
         return Merge(True, f"{moved} {self.waiting_for()}", new_from)
+
+    def _check_load(self, releases: Sequence[deal.Release]) -> None:
+        """Refuse a link whose new tokens and shares of one player are more than a link
+        ever needs, before checking any proof: each costs this device a few point
+        multiplications, and a link of short releases (a node of the key tree stands for
+        up to every card) would otherwise cost minutes. An honest link carries at most
+        one release of its device's since the last link, plus the ones it re-sends:
+        measured, never more than the deal's size."""
+        size = self.plan.size
+        load: dict[int, int] = {}
+        for release in releases:
+            count = len(release.shares)
+            for level, index, _ in release.nodes:
+                span = deal.leaves(level, index)
+                count += max(0, min(span.stop, size) - span.start)
+            load[release.player] = load.get(release.player, 0) + count
+        for player, count in load.items():
+            if count > MAX_LINK_LOAD * size:
+                who = self.key_names(player) if 0 <= player < len(self.table.keys) else "a player"
+                raise RemoteError(
+                    f"Refused: this link holds {count:,} unlock tokens of {who}'s, more than "
+                    "a game ever sends at once."
+                )
 
     def _named(self, error: deal.DealError, default: str) -> str:
         who = self.key_names(error.player) if error.player is not None else "a player"

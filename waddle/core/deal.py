@@ -102,6 +102,10 @@ What it **does not** protect:
 - the game's own information: cards a player has seen stay seen (a device shows its own
   hand and the public cards), and a finished game's record writes the whole deal out.
 
+Why one module: the protocol is one security argument. The locks, the relock, the proofs,
+the checks on arrival and the end's audit re-do each other's arithmetic, and the threat
+model above holds only if all of them agree; a reviewer reads it in one place.
+
 >>> import asyncio; asyncio.run(crypto.ready())
 >>> decks = (Deck("cards", ("1", "2", "3")),)
 >>> plan = Plan(bytes(12), decks, (Pass.whole(3),))

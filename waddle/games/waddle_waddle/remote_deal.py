@@ -36,6 +36,9 @@ link). ``pass`` is the one decision whose legality depends on a hidden hand (no 
 it): another device takes it as given, and the end's replay checks it. Kevin, who may sit
 anywhere in the top half and is told apart from a penguin only by his holder, would need a
 third pass: a game with Kevin is not offered on several devices yet.
+
+Why one module: the deal's plan and the reveals name the same places of the deck; a place
+added to one must be added to the other at once, and both follow the rulebook's deck.
 """
 
 from __future__ import annotations
