@@ -500,6 +500,25 @@ def test_a_damaged_card_game_store_is_skipped_with_one_line(pebbles2):
             assert games.get(pebbles2.game_id) is None
 
 
+def test_a_part_carries_nearly_its_length_of_the_whole_link(waddle_waddle2):
+    longest = max(waddle_waddle2.links, key=len)
+    parts = link_parts.split_link(longest, model.LONG_LINK)
+    assert all(len(p) <= model.LONG_LINK for p in parts)
+    assert len(parts) <= -(-len(longest) // 1900)  # each carries 1,900+ of the whole
+    bag = link_parts.Parts()
+    assert [bag.add(remote.read_link(p)) for p in reversed(parts)][-1] == longest
+
+
+def test_a_part_that_claims_more_characters_than_it_holds_is_refused():
+    from waddle.core.bits import BitWriter
+
+    w = BitWriter()
+    w.uint(3, 2), w.uint(0, 48), w.varint(1), w.varint(2), w.uint(1, 1), w.varint(10_000)
+    w.uint(0, 60)
+    with pytest.raises(LinkError):
+        remote.read_link(remote.PREFIX + pack_text(w.to_bytes()))
+
+
 def test_card_messages_read_back_what_was_written(pebbles2, waddle_waddle2):
     for chat in (pebbles2, waddle_waddle2):
         for text in chat.links:

@@ -97,7 +97,7 @@ def long_link_line(text: str, max_chars: int = LONG_LINK) -> str | None:
     >>> long_link_line("r1." + "A" * 900) is None
     True
     >>> print(long_link_line("r1." + "A" * 4500))
-    This link is 4,503 characters long: messengers cut links past 2,000, so send it in 4 \
+    This link is 4,503 characters long: messengers cut links past 2,000, so send it in 3 \
 parts (they open in any order) or as a file.
     """
     if len(text) <= max_chars:
