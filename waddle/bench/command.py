@@ -215,6 +215,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "--budget", type=_positive(int), metavar="ITERATIONS",
         help="the meter's iterations an estimate (default: the game's GAME.meter)",
     )  # fmt: skip
+    c.add_argument(
+        "--again", metavar="FILE",
+        help="estimate the games of FILE again with the current meter, move for move as "
+        "they were played, instead of playing new ones (--players and --games select)",
+    )  # fmt: skip
     _processes(c)
     c.add_argument("--progress", action="store_true", help="a line on stderr after each game")
 
@@ -311,9 +316,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if kind == "calibration":
         from waddle.bench import calibration
 
+        again = read_lines([args.again], game) if args.again else None
         calibration.run(
             game, out, args.players, args.games, args.seed, args.budget, processes,
-            args.results, progress,
+            args.results, progress, again,
         )  # fmt: skip
         return 0
     from waddle.bench import balance

@@ -49,6 +49,10 @@ from waddle.core.mcts import InformationSetMcts, Mcts, MctsConfig, tree_search, 
 from waddle.core.rng import Rng, derive_seed
 from waddle.core.search import Budget
 
+METHOD = 1
+"""Which way of estimating this is, written into the calibration benchmark's lines so that
+figures of two ways are never pooled (docs/analysis.md, "What a figure is")."""
+
 _STREAM = 0x57494E43  # "WINC": keeps the meter's draws apart from the bots' on one seed
 
 
@@ -338,4 +342,4 @@ def meter_for(
     )
 
 
-__all__ = ["Meter", "WinChance", "calibrate", "meter_for", "normalised", "power_of"]
+__all__ = ["METHOD", "Meter", "WinChance", "calibrate", "meter_for", "normalised", "power_of"]
