@@ -93,3 +93,18 @@ def test_the_opening_report_compares_move_0_with_the_seats_results_and_the_swing
     assert report.reference(0) == 0.5  # two games say nothing: the fair share
     assert report.largest_swing == pytest.approx(0.6)
     assert report.opening_swing == pytest.approx(0.3)  # the median of [0.6, 0.0]
+
+
+def test_the_noise_run_estimates_positions_with_several_seeds_and_summarizes_again(tmp_path):
+    games, noise = tmp_path / "games.jsonl", tmp_path / "noise.jsonl"
+    run("--game", "htmf", "--players", "2", "--games", "1", "--budget", "8",
+        "--processes", "1", "--results", str(games))  # fmt: skip
+    code, out = run("--game", "htmf", "--noise", str(games), "--positions", "3", "--seeds",
+                    "3", "--budget", "20", "--processes", "1", "--results", str(noise))  # fmt: skip
+    assert code == 0
+    lines = [json.loads(raw) for raw in noise.read_text().splitlines()]
+    assert len(lines) == 3 and all(len(line["chances"]) == 3 for line in lines)
+    assert all(line["sd"] >= 0 and line["iterations"] == 20 for line in lines)
+    assert "Meter.noise" in out
+    code, summary = run("--summarize", str(noise))
+    assert code == 0 and "noise: 3 positions" in summary

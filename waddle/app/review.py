@@ -41,16 +41,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from waddle.core.analysis import WinChance, meter_for
+from waddle.core.analysis import Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
 from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 """Drops in the mover's chance to win that name a decision, the largest first."""
-COMPARABLE = 0.25
-"""A played move with at least this share of the best move's playouts is judged by its
-own figures in the same search; a less searched one by a search of the position after it."""
+NOISE_Z = 3.0
+"""How many standard deviations of the difference of two estimates a loss must exceed to
+be judged at all (:attr:`Review.margin`): the chance that two searches of equally good
+moves differ by that much is about one in a thousand, so a sound move is not called a
+mistake by the luck of the search."""
+SCREEN = 0.05
+"""A played move whose position the meter values at most this much below the position
+before it is not looked at further (no second search): the loss of a move is the drop
+from the best move's position, and the position before it is worth about that."""
 
 
 def classify(loss: float) -> str | None:
@@ -80,6 +86,8 @@ class Decision:
     after_best: float
     """The mover's chance after the best move the search found."""
     best: Any
+    margin: float = 0.0
+    """The smallest loss judged at all: the noise of two estimates (:attr:`Review.margin`)."""
 
     @property
     def loss(self) -> float:
@@ -87,38 +95,59 @@ class Decision:
 
     @property
     def kind(self) -> str | None:
-        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`)."""
-        return None if self.best == self.played else classify(self.loss)
+        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`): None
+        for the best move and for a loss within the noise of the estimates."""
+        if self.best == self.played or self.loss <= self.margin:
+            return None
+        return classify(self.loss)
 
 
 class Review:
     """The review of ``record``'s line, stepped in slices: ``step(slice_seconds)`` until it
     returns True, ``progress`` for the bar; stopping is simply not stepping any more (the
-    decisions judged so far stay readable).
+    decisions judged so far stay readable, and each is final when it is added).
 
-    ``iterations``: the meter's budget per estimate (default: the game's ``GAME.meter``).
+    ``iterations``: the meter's budget per estimate (default: the game's review budget,
+    ``GAME.meter.review``); ``noise``: the standard deviation of one estimate of the mover's
+    chance at that budget (default: the game's measured one, ``GAME.meter.noise``, scaled
+    to ``iterations``), which sets :attr:`margin`; ``start``: the first ply judged (the
+    decisions before it are not).
     """
 
     def __init__(
-        self, game: Any, record: GameRecord, seed: int = 0, iterations: int | None = None
+        self,
+        game: Any,
+        record: GameRecord,
+        seed: int = 0,
+        iterations: int | None = None,
+        noise: float | None = None,
+        start: int = 0,
     ) -> None:
         self.game = game
         self.record = record
         self.seed = seed
-        self.iterations = iterations
         self.decisions: list[Decision] = []
         state = record.start()
         self.players = state.num_players
-        self._states = []  # the position before each decision, and its ply
+        settings = getattr(game, "meter", None) or Meter(1000)
+        self.iterations = iterations or settings.review_budget(self.players)
+        if noise is None:
+            noise = settings.noise_at(self.iterations, self.players)
+        self.noise = noise
+        self.margin = NOISE_Z * math.sqrt(2.0) * noise
+        """The smallest loss judged: two estimates, each with ``noise``, differ by more
+        than this about once in a thousand."""
+        self._states = []  # the position before each decision
         for action in record.actions:
-            if state.to_move() != CHANCE and len(state.legal_actions()) > 1:
+            decides = state.ply >= start and state.to_move() != CHANCE
+            if decides and len(state.legal_actions()) > 1:
                 self._states.append(state.clone())
             state.apply(action)
         self.final = state
         self._hidden = bool(getattr(state, "hidden_information", False))
-        self._cache: dict[tuple[int, int | None], WinChance] = {}
+        self._cache: dict[tuple, WinChance] = {}
         self._next = 0  # the decision being judged
-        self._pending: list[WinChance] = []  # its searches still running
+        self._pending: WinChance | None = None  # the search running
 
     @property
     def total(self) -> int:
@@ -134,67 +163,82 @@ class Review:
         """From 0 to 1: decisions judged, and the share of the current one's search."""
         if not self._states:
             return 1.0
-        part = self._pending[-1].progress if self._pending else 0.0
+        part = self._pending.progress if self._pending is not None else 0.0
         return min(1.0, (self._next + part) / len(self._states))
 
     def step(self, slice_seconds: float = math.inf) -> bool:
         """Judge for about ``slice_seconds``; True when every decision is judged."""
         deadline = time.perf_counter() + slice_seconds
         while not self.finished:
-            state = self._states[self._next]
-            mover = state.to_move()
-            meter = self._meter(state, mover)
-            if not meter.advance(max(0.0, deadline - time.perf_counter())):
+            decision = self._judge(self._states[self._next], deadline)
+            if decision is None:
                 return False
-            played = self.record.actions[state.ply]
-            best = meter.best()
-            after_best = meter.chances()[mover]
-            if played == best:
-                after_played = after_best
-            else:
-                seen = meter.after(played)
-                best_visits = meter.after(best)[1] if best is not None else 0
-                if seen is not None and seen[1] >= COMPARABLE * best_visits:
-                    after_played = seen[0][mover]
-                else:
-                    after = state.clone()
-                    after.apply(played)
-                    follow = self._meter(after, mover)
-                    if not follow.advance(max(0.0, deadline - time.perf_counter())):
-                        return False
-                    after_played = follow.chances()[mover]
-            self.decisions.append(
-                Decision(
-                    state.ply,
-                    mover,
-                    played,
-                    tuple(meter.chances()),
-                    after_played,
-                    after_best,
-                    best,
-                )
-            )
-            self._drop_old(state.ply)
+            self.decisions.append(decision)
+            self._drop_old(decision.ply)
             self._next += 1
+            self._pending = None
             if time.perf_counter() >= deadline:
                 break
         return self.finished
 
-    def _meter(self, state: Any, viewer: int) -> WinChance:
-        """The estimate of ``state`` from ``viewer``'s view, kept while it may be asked
-        again: without hidden information the viewer makes no difference, so the search
-        after one move is the one before the next."""
-        key = (state.ply, viewer if self._hidden else None)
+    def _judge(self, state: Any, deadline: float) -> Decision | None:
+        """The decision at ``state`` judged, or None when the slice ended first (the
+        searches so far are kept: the next call goes on with them).
+
+        Like lichess: the position before the move, from the mover's view, gives each
+        seat's chance and the search's best move. A move other than that is compared
+        with it on the same footing: a search of the position after each, from the
+        mover's view again, so whatever the meter makes of whose turn it is weighs the
+        same on both sides. The second search is saved where the position after the
+        played move is worth no less than the position before it (within
+        :data:`SCREEN`): the best move cannot be worth much more than that."""
+        mover = state.to_move()
+        played = self.record.actions[state.ply]
+        before = self._estimate(state, mover, (), deadline)
+        if before is None:
+            return None
+        best = before.best()
+        chances = tuple(before.chances())
+        if best is None or best == played:
+            return Decision(state.ply, mover, played, chances, chances[mover], chances[mover],
+                            played, self.margin)  # fmt: skip
+        after = self._estimate(state, mover, (played,), deadline)
+        if after is None:
+            return None
+        after_played = after.chances()[mover]
+        if chances[mover] - after_played <= SCREEN:
+            return Decision(state.ply, mover, played, chances, after_played,
+                            max(after_played, chances[mover]), best, self.margin)  # fmt: skip
+        other = self._estimate(state, mover, (best,), deadline)
+        if other is None:
+            return None
+        after_best = other.chances()[mover]
+        return Decision(state.ply, mover, played, chances, after_played, after_best, best,
+                        self.margin)  # fmt: skip
+
+    def _estimate(self, state: Any, viewer: int, moves: tuple, deadline: float) -> WinChance | None:
+        """The finished estimate of ``state`` after ``moves``, from ``viewer``'s view, or
+        None when the slice ended first. Kept while it may be asked again: without hidden
+        information the viewer makes no difference, so the search after the move played
+        is the one before the next decision."""
+        if moves:
+            state = state.clone()
+            for action in moves:
+                state.apply(action)
+        played = not moves or moves[-1] == self.record.actions[state.ply - 1]
+        key = (state.ply, None if not self._hidden else viewer, played)
         meter = self._cache.get(key)
         if meter is None:
             meter = self._cache[key] = meter_for(
                 self.game, state, viewer, self.seed, self.iterations
             )
-        self._pending = [meter]
+        self._pending = meter
+        if not meter.advance(max(0.0, deadline - time.perf_counter())):
+            return None
         return meter
 
     def _drop_old(self, ply: int) -> None:
-        for key in [k for k in self._cache if k[0] <= ply]:
+        for key in [k for k in self._cache if k[0] <= ply or not k[2]]:
             del self._cache[key]
 
     # -- reading it ------------------------------------------------------------------------
@@ -276,7 +320,8 @@ def review_to_study(
 
 
 __all__ = [
-    "COMPARABLE",
+    "NOISE_Z",
+    "SCREEN",
     "THRESHOLDS",
     "Decision",
     "Review",

@@ -82,8 +82,17 @@ from waddle.games.htmf.state import HtmfState
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=6000)
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
+
+def _placed(state: HtmfState) -> bool:
+    """Whether every penguin is on the ice: before that, whoever placed last looks ahead
+    to the territory evaluation (the others have a penguin still to answer with)."""
+    return state.phase != "place"
+
+
+METER = Meter(iterations=2000, playout=2, settled=_placed)
+"""The win-chance meter: its budget, its playouts (two moves of each seat past the tree,
+and never stopped while penguins are being placed) and calibration (docs/benchmarks.md,
+"Calibration"; docs/analysis.md, "What a figure is")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only."""
 
