@@ -54,7 +54,7 @@ import math
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import TextIO
@@ -427,14 +427,15 @@ def table(rows: Sequence[tuple[float, float, int]]) -> list[tuple[int, float, fl
 def print_summary(lines: Sequence[Line], out: TextIO) -> None:
     """The calibration of ``calibration`` lines (each game once), a block per game."""
     games = {game_key(line): line for line in lines if line["kind"] == "calibration"}
+    balance = [line for line in lines if line["kind"] == "balance"]
     for group in grouped(
         games.values(), lambda line: (line["game"], line["iterations"], line.get("meter", 1))
     ):
-        _print_game(group, out)
+        _print_game(group, out, balance)
     print_noise(lines, out)
 
 
-def _print_game(lines: list[Line], out: TextIO) -> None:
+def _print_game(lines: list[Line], out: TextIO, balance: Sequence[Line] = ()) -> None:
     first = lines[0]
     entry = GAMES.by_id(first["game"])
     meter = entry.load().meter
@@ -483,7 +484,8 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
             _print_brier("    Brier after the opening", late, out)
     for n in counts:
         some = [line for line in lines if line["players"] == n]
-        _print_opening(opening_report(some, powers[n]), n, out)
+        selfplay = [b for b in balance if b["game"] == first["game"] and b["players"] == n]
+        _print_opening(opening_report(some, powers[n], selfplay), n, out)
     out.flush()
 
 
@@ -545,24 +547,37 @@ class Opening:
     seat is to move."""
     later_drift: float
     """The same after the opening."""
+    selfplay_games: int = 0
+    """Games of the balance benchmark's self-play of this count, where given: thicker
+    data on each seat's win rate than the calibration's own games."""
+    selfplay: list[float] = field(default_factory=list)
+    selfplay_interval: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def fair(self) -> float:
         return 1.0 / len(self.move0)
 
     def reference(self, seat: int, thin: float = 0.10) -> float:
-        """What seat's move-0 figure should be: its win rate in these games, or the fair
-        share where the games are too few to tell (the interval is wider than ``thin``
-        either side and holds the fair share)."""
-        low, high = self.interval[seat]
+        """What seat's move-0 figure should be: its win rate in self-play (the balance
+        benchmark's games where given, else these games), or the fair share where the
+        games are too few to tell (the interval is wider than ``thin`` either side and
+        holds the fair share)."""
+        won, (low, high) = (
+            (self.selfplay[seat], self.selfplay_interval[seat])
+            if self.selfplay
+            else (self.won[seat], self.interval[seat])
+        )
         if high - low > 2 * thin and low <= self.fair <= high:
             return self.fair
-        return self.won[seat]
+        return won
 
 
-def opening_report(lines: Sequence[Line], power: float = 1.0) -> Opening:
+def opening_report(
+    lines: Sequence[Line], power: float = 1.0, selfplay: Sequence[Line] = ()
+) -> Opening:
     """The move-0 figures, win rates and swings of ``lines`` (games of one player count),
-    their estimates calibrated by ``power`` as the page shows them."""
+    their estimates calibrated by ``power`` as the page shows them; ``selfplay``: lines
+    of the balance benchmark for the same count, the seats' win rates over more games."""
     players = len(lines[0]["wins"])
     move0 = [0.0] * players
     won = [0.0] * players
@@ -596,6 +611,15 @@ def opening_report(lines: Sequence[Line], power: float = 1.0) -> Opening:
         later_swing=median(later),
         opening_drift=sum(drift[0]) / len(drift[0]) if drift[0] else 0.0,
         later_drift=sum(drift[1]) / len(drift[1]) if drift[1] else 0.0,
+        selfplay_games=len(selfplay),
+        selfplay=[sum(b["wins"][p] for b in selfplay) / len(selfplay) for p in range(players)]
+        if selfplay
+        else [],
+        selfplay_interval=[
+            wilson(sum(b["wins"][p] for b in selfplay), len(selfplay)) for p in range(players)
+        ]
+        if selfplay
+        else [],
     )
 
 
@@ -626,8 +650,18 @@ def _print_opening(report: Opening, players: int, out: TextIO) -> None:
     off = max(abs(report.move0[p] - report.reference(p)) for p in range(players))
     print(
         f"  {players} players ({report.games} games): move 0 says {seats}% (fair share "
-        f"{100 * report.fair:.0f}%); the seats won {wins}%; largest gap from the "
-        f"reference {100 * off:.1f} points",
+        f"{100 * report.fair:.0f}%); the seats won {wins}%",
+        file=out,
+    )
+    if report.selfplay:
+        measured = " / ".join(
+            f"{100 * w:.0f} [{100 * low:.0f}, {100 * high:.0f}]"
+            for w, (low, high) in zip(report.selfplay, report.selfplay_interval, strict=True)
+        )
+        print(f"    in {report.selfplay_games} self-play games: {measured}%", file=out)
+    reference = " / ".join(f"{100 * report.reference(p):.0f}" for p in range(players))
+    print(
+        f"    reference {reference}%: largest gap from it at move 0 {100 * off:.1f} points",
         file=out,
     )
     ratio = report.opening_swing / report.later_swing if report.later_swing else math.inf
