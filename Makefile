@@ -11,8 +11,11 @@ PORT   ?= 8000
 
 .PHONY: test test-engine lint format bench serve clean icons
 
-# A stamp per requirements file: the venv is rebuilt only when the pins change.
+# A stamp per requirements file: the venv is rebuilt only when the pins change. pysodium
+# (remote play's signatures on CPython) loads the system's libsodium: installed if missing.
 $(VENV)/.stamp: requirements-test.txt
+	@ldconfig -p 2>/dev/null | grep -q 'libsodium\.so' || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y libsodium23; }
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 	touch $@

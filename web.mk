@@ -4,7 +4,7 @@
 #   make web     just build dist/ (the publish folder, see netlify.toml)
 #   make bench-boot  time to ready of the app vs a bare PyScript page
 #   make bench-first-visit  bytes and time of a first and a second visit (production headers)
-#   make screenshots  every game at 1280x800 and 390x844, fresh and mid-game, into screenshots/
+#   make screenshots  every game at 1280x800, 390x844 and 844x390, at five moments, into screenshots/
 
 CHROMIUM := /usr/bin/chromium
 

@@ -20,6 +20,10 @@ Standard library only. What goes into the publish folder:
   see :func:`pyscript_files`) and ``vendor/pyodide-<version>/`` (the five files Pyodide
   needs at start), copied from node_modules: the versions are read from there, so the
   pins live only in package.json;
+- ``vendor/libsodium-<version>/``: libsodium compiled to WebAssembly (npm's
+  libsodium-wrappers-sumo and libsodium-sumo, :func:`libsodium_files`), which remote play's
+  signatures and group arithmetic run on in the page (``waddle/core/crypto/page.py``
+  imports it when remote play first needs it);
 - ``web/start-python.mjs``, made from its template: PyScript's ``interpreter``, which loads
   Pyodide (from a memory snapshot on a returning visit) and hands a first visit's runtime
   to the service worker. It carries the standard-library modules the app imports (to be
@@ -29,7 +33,10 @@ Standard library only. What goes into the publish folder:
   ``waddle.app.chrome.chooser_html``, so a first visit sees it before Python starts, and
   ``rules/<game>.html``: each game's rules page (the Rules dialog's text) as a page of its
   own, which the chooser links to;
-- ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, which web/start-python.mjs
+- ``app-<hash>.zip``: the ``waddle`` package and ``web/*.py``, and the pure-Python
+  packages from PyPI the page needs (:data:`PAGE_WHEELS`: segno, for the QR code of a
+  remote-play link; the pinned wheel is downloaded by pip into build/pypi/ and checked
+  against its hash), which web/start-python.mjs
   fetches and inflates while Pyodide starts, then writes into the interpreter's working
   directory (on ``sys.path``). The modules a start may import are packed as bytecode
   (``name.pyc``), compiled by the vendored Pyodide under Node (scripts/app_bytecode.py).
@@ -106,6 +113,13 @@ GAMES_CSS = "web/games.css"
 # 1980-01-01 00:00:00, the earliest time a zip entry can carry.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
+# libsodium for the page: the wrappers' ES module and the WebAssembly build it imports (by
+# its bare npm name, which a browser cannot resolve: the copy imports the file beside it).
+LIBSODIUM_WRAPPERS = "libsodium-wrappers-sumo"
+LIBSODIUM = "libsodium-sumo"
+LIBSODIUM_ESM = "dist/modules-sumo-esm"
+LIBSODIUM_BARE_IMPORT = 'from"libsodium-sumo"'
+LIBSODIUM_LOCAL_IMPORT = 'from"./libsodium-sumo.mjs"'
 
 
 class BuildError(Exception):
@@ -174,6 +188,72 @@ def source_files(folder: Path, suffixes: set[str]) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(ROOT).as_posix())
 
 
+PAGE_WHEELS = (
+    (
+        "segno",
+        "1.6.6",
+        "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+        (
+            "segno/__init__.py",
+            "segno/consts.py",
+            "segno/encoder.py",
+            "segno/utils.py",
+            "segno/writers.py",
+        ),
+    ),
+)
+"""Pure-Python packages from PyPI packed into the app zip: name, version (the same as
+requirements-test.txt's, which the tests run), the wheel's SHA-256, and the files the page
+needs (the wheel's license goes along as ``<package>/LICENSE``)."""
+WHEEL_CACHE = ROOT / "build" / "pypi"
+
+
+def page_wheel(name: str, version: str, sha256: str) -> Path:
+    """The pinned wheel, from build/pypi/ or downloaded there by pip (``BuildError`` if
+    it cannot be had or is not the one pinned)."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    found = sorted(WHEEL_CACHE.glob(f"{name}-{version}-*.whl"))
+    if not found:
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--only-binary=:all:",
+            f"{name}=={version}",
+            "-d",
+            str(WHEEL_CACHE),
+        ]
+        try:
+            subprocess.run(command, check=True, cwd=ROOT)
+        except (OSError, subprocess.CalledProcessError) as error:
+            raise BuildError(f"could not download {name}=={version} with pip: {error}") from None
+        found = sorted(WHEEL_CACHE.glob(f"{name}-{version}-*.whl"))
+    if not found:
+        raise BuildError(f"pip did not download a wheel of {name}=={version}")
+    digest = hashlib.sha256(found[0].read_bytes()).hexdigest()
+    if digest != sha256:
+        found[0].unlink()
+        raise BuildError(f"{found[0].name} is not the wheel pinned (sha256 {digest})")
+    return found[0]
+
+
+def wheel_files() -> dict[str, bytes]:
+    """What :data:`PAGE_WHEELS` put into the app zip, by path."""
+    out = {}
+    for name, version, sha256, members in PAGE_WHEELS:
+        with zipfile.ZipFile(page_wheel(name, version, sha256)) as wheel:
+            for member in members:
+                out[member] = wheel.read(member)
+            licences = [n for n in wheel.namelist() if n.endswith(".dist-info/licenses/LICENSE")]
+            if licences:
+                out[f"{name}/LICENSE"] = wheel.read(licences[0])
+    return out
+
+
 NOT_IN_THE_PAGE = ROOT / "waddle" / "bench"
 """The command line's benchmarks: the page never imports them, so they are not packed."""
 
@@ -195,16 +275,23 @@ def app_zip_bytes(bytecode: dict[str, bytes] | None = None) -> bytes:
     files += [p for p in sorted((ROOT / "web").glob("*.py")) if p.is_file()]
     if not any(p.name == "__init__.py" and p.parent.name == "waddle" for p in files):
         raise BuildError("waddle/__init__.py not found: nothing to pack")
+    entries = []
+    for path in files:
+        name = path.relative_to(ROOT).as_posix()
+        data = bytecode.get(name)
+        if data is None:
+            entries.append((name, path.read_bytes()))
+        else:
+            entries.append((f"{name}c", data))
+    entries += sorted(wheel_files().items())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path in files:
-            name = path.relative_to(ROOT).as_posix()
-            data = bytecode.get(name)
-            info = zipfile.ZipInfo(name if data is None else f"{name}c", date_time=ZIP_EPOCH)
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o100644 << 16
             info.create_system = 3  # Unix, whatever machine builds it
-            archive.writestr(info, path.read_bytes() if data is None else data, compresslevel=9)
+            archive.writestr(info, data, compresslevel=9)
     return buffer.getvalue()
 
 
@@ -408,6 +495,35 @@ def page_python(page: str) -> set[str]:
     return set(re.findall(r'<script type="py"[^>]*\ssrc="\./(web/[^"]+\.py)"', page))
 
 
+def libsodium_files(version: str) -> dict[str, bytes]:
+    """The vendor folder of libsodium (``vendor/libsodium-<version>/``): the wrappers'
+    module, its import of ``libsodium-sumo`` made relative, and that module. Both npm
+    packages must be the version ``waddle/core/crypto/page.py`` loads."""
+    the_games()  # puts the checkout on sys.path
+    from waddle.core.crypto.page import LIBSODIUM_VERSION, MODULE
+
+    for name in (LIBSODIUM_WRAPPERS, LIBSODIUM):
+        if package_version(name) != LIBSODIUM_VERSION:
+            raise BuildError(
+                f"{name} {package_version(name)} is installed, but waddle/core/crypto/page.py"
+                f" loads {LIBSODIUM_VERSION}: pin the same version in both"
+            )
+    wrappers = NODE_MODULES / LIBSODIUM_WRAPPERS / LIBSODIUM_ESM / "libsodium-wrappers.mjs"
+    text = wrappers.read_text(encoding="utf-8")
+    if text.count(LIBSODIUM_BARE_IMPORT) != 1:
+        raise BuildError(f"{wrappers} no longer imports {LIBSODIUM} as {LIBSODIUM_BARE_IMPORT}")
+    folder = f"vendor/libsodium-{version}"
+    if f"./{folder}/libsodium-wrappers.mjs" != MODULE:
+        raise BuildError(f"waddle/core/crypto/page.py loads {MODULE}, not from {folder}/")
+    sodium = NODE_MODULES / LIBSODIUM / LIBSODIUM_ESM / "libsodium-sumo.mjs"
+    return {
+        f"{folder}/libsodium-wrappers.mjs": text.replace(
+            LIBSODIUM_BARE_IMPORT, LIBSODIUM_LOCAL_IMPORT
+        ).encode("utf-8"),
+        f"{folder}/libsodium-sumo.mjs": sodium.read_bytes(),
+    }
+
+
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -444,6 +560,9 @@ def assemble(staging: Path, pyscript_version: str, pyodide_version: str) -> dict
     pyodide_dst = staging / "vendor" / f"pyodide-{pyodide_version}"
     for name in PYODIDE_FILES:
         copy_file(NODE_MODULES / "pyodide" / name, pyodide_dst / name)
+    for rel, data in libsodium_files(package_version(LIBSODIUM_WRAPPERS)).items():
+        (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+        (staging / rel).write_bytes(data)
 
     # The page's own assets; the manifest goes to the root. Python: what the page names.
     loaded_python = page_python((ROOT / "index.html").read_text(encoding="utf-8"))

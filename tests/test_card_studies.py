@@ -8,6 +8,7 @@ written before cards could be marked) open to what they held; links with the new
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -157,15 +158,35 @@ def full_study(session: Session) -> Study:
 
 @pytest.mark.parametrize("game_id, players", [("pebbles", 3), ("waddle-waddle", 4)])
 def test_card_marks_eyes_and_questions_travel_through_links_and_files(game_id, players):
+    """Files hold the whole study; a link through a seat's eyes holds what that seat may
+    see of it (issue 38): its marks on cards that seat sees there, its questions to it."""
     session = played(game_id, players, 5, 24)
     study = full_study(session)
-    session.study = study
     game = session.game
+    session.study = replace(study, eyes=None)
+    assert game.decode_link(session.link()).study == session.study
+    session.study = study
     linked = game.decode_link(session.link())
-    assert linked.study == study
+    assert linked.study.eyes == 1 and linked.study.title == study.title
+    assert [s.caption for s in linked.study.steps] == [s.caption for s in study.steps]
+    record = session.full_record()
+    state = record.start()
+    for step in linked.study.steps:
+        while state.ply < step.ply:
+            state.apply(record.actions[state.ply])
+        seen = {f"card:{c}" for c in visible_cards(game_id, state, 1)}
+        kept = study.step(step.ply)
+        assert [m for m in kept.marks if not m.startswith("card:") or m in seen] == list(step.marks)
+        asked = state.to_move() == 1
+        assert step.question == (kept.question if asked else None)
     again = import_file(export_file(session))
     assert again.study == study
     assert Study.from_json(json.loads(json.dumps(study.to_json())), players=players) == study
+
+
+def visible_cards(game_id: str, state, seat: int) -> frozenset[str]:
+    module = "pebbles" if game_id == "pebbles" else "waddle_waddle"
+    return importlib.import_module(f"waddle.games.{module}.eyes").visible_cards(state, seat)
 
 
 def test_a_study_with_only_board_marks_has_the_link_it_had_before_card_marks():

@@ -4,11 +4,13 @@ places as the board does, and a score series ends on the final scores."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from waddle.core.game import CHANCE, resolve_chance
+from waddle.core.rng import Rng
 from waddle.games import GAMES
 from waddle.games.pebbles.actions import K_PLACE, K_PLAY
 
@@ -136,3 +138,124 @@ def test_a_score_series_starts_at_the_start_and_ends_on_the_final_scores(game_id
     assert all(len(seat) == len(labels) for seat in seats)
     assert [seat[-1] for seat in seats] == final.scores()
     assert 3 < len(labels) < 200
+
+
+# -- why one move is better than another (explain_versus), hints and review captions ----------
+
+ONLY_AHEAD = "the search, playing on from both, found it better"
+
+
+def _pairs(game, positions, per=4, seed=5):
+    """Pairs of distinct legal moves at some positions: (state, move, other move)."""
+    rng = random.Random(seed)
+    for state in positions:
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        for _ in range(per):
+            a, b = rng.sample(legal, 2)
+            yield state, a, b
+
+
+def test_htmfs_comparison_gives_the_searchs_own_share_of_the_ice_for_both_moves():
+    from waddle.games.htmf.explain import outcome
+
+    game, _record, positions, _ = _positions("htmf")
+    checked = 0
+    for state, a, b in _pairs(game, positions[8::3]):
+        text = game.explain_versus(state, a, b)
+        mine, theirs = outcome(state, a), outcome(state, b)
+        if mine.share - mine.rival > theirs.share - theirs.rival:
+            assert f"to {mine.share} against the other player's {mine.rival}" in text, text
+            assert f"would leave {theirs.share} against {theirs.rival}" in text, text
+            checked += 1
+        else:
+            assert "share of the ice (fish you hold or reach first) to" not in text, text
+    assert checked > 5
+
+
+def test_waddles_comparison_gives_the_other_moves_vp_as_the_bots_count_it():
+    from waddle.games.waddle.ai import relative
+    from waddle.games.waddle.explain import gains
+
+    game, _record, positions, _ = _positions("waddle", players=3)
+    checked = 0
+    for state, a, b in _pairs(game, positions[4:30]):
+        me = state.to_move()
+        text = game.explain_versus(state, a, b)
+        mine, theirs = gains(state, a), gains(state, b)
+        if relative(mine, me) > relative(theirs, me):
+            said = f"bring {'+' if theirs[me] >= 0 else '−'}{abs(theirs[me])} VP"
+            assert (said if theirs[me] else "bring no VP") in text, text
+            checked += 1
+        else:
+            assert ONLY_AHEAD in text, text
+    assert checked > 5
+
+
+def test_pebbles_compares_two_cards_by_the_trick_and_the_tile_they_open():
+    game, _record, positions, _ = _positions("pebbles", players=3)
+    trick = tile = 0
+    for state, a, b in _pairs(game, positions):
+        if a.kind != K_PLAY or b.kind != K_PLAY:
+            continue
+        text = game.explain_versus(state, a, b)
+        name = game.move_name(state, b)
+        assert name in text and f"the {a.arg.describe()}" not in text.split(name)[0], text
+        if text.startswith("wins the trick"):
+            assert state.trick and len(state.trick) == state.players - 1, text
+            trick += 1
+        if re.search(r"lets a penguin onto tile \d+ \([+−]\d+ points? as the game stands\)", text):
+            tile += 1
+    assert trick and tile
+
+
+def test_waddle_waddle_compares_a_waddle_by_its_points_and_a_card_by_the_hand_it_leaves():
+    from waddle.games.waddle_waddle.explain import outcome
+
+    game, _record, positions, _ = _positions("waddle-waddle", players=3)
+    scored = hand = hidden = 0
+    for state, a, b in _pairs(game, positions, per=6):
+        text = game.explain_versus(state, a, b)
+        mine, theirs = outcome(state, a), outcome(state, b)
+        if mine.scored > theirs.scored:
+            assert text.startswith(f"scores {mine.scored} Conservation Point"), text
+            scored += 1
+        if "leaves your hand a waddle worth" in text:
+            assert mine.best is not None and f"worth {mine.best[0]} Conservation" in text
+            hand += 1
+        if a.kind in ("draft", "take") and a.a == -1:  # face down: never looked at
+            world = state.determinize(state.to_move(), Rng(7))
+            assert game.explain_versus(world, a, b) == text
+            assert game.explain_move(world, a) == game.explain_move(state, a)
+            hidden += 1
+    assert scored and hand and hidden
+
+
+@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+def test_a_hint_compares_its_move_with_the_searchs_next_choice(game_id):
+    from waddle.app.analysis import hint_text
+
+    game, _record, positions, _ = _positions(game_id, players=2)
+    for state, a, b in list(_pairs(game, positions[5::7], per=1))[:8]:
+        said = hint_text(game, state, a, "", alternatives=[(a, 90, 0.6), (b, 40, 0.5)])
+        assert said.startswith(f"Hint: {game.move_name(state, a)}: it "), said
+        # the reason is about the next best, named: it does not just restate the move
+        assert f"{game.move_name(state, b)} (the next best)" in said, said
+
+
+@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+def test_a_review_caption_says_why_the_better_move_beats_the_move_played(game_id):
+    from waddle.app.review import Decision, caption
+
+    game, _record, positions, _ = _positions(game_id, players=2)
+    for state, best, played in list(_pairs(game, positions[3::9], per=1))[:6]:
+        mover = state.to_move()
+        decision = Decision(state.ply, mover, played, (0.5, 0.5), 0.2, 0.7, best)
+        text = caption(game, state, decision, ["Ann", "Bo"])
+        played_name, best_name = game.move_name(state, played), game.move_name(state, best)
+        head = f"Blunder: {['Ann', 'Bo'][mover]} chose {played_name} (win chance 20% after it)."
+        assert text.startswith(head), text
+        reason = text.split(f"The better move was {best_name} (70%): it ", 1)[1]
+        assert played_name in reason, f"the reason compares with the move played: {text}"
+        assert "your" not in reason.split(), "a review speaks about the player, by name"

@@ -78,8 +78,12 @@ def bases(game_id: str) -> tuple[Any, ...]:
 
 def base_json(game_id: str, rng: random.Random) -> dict[str, Any]:
     """A base record as JSON; sometimes with its board written out as a custom one (a
-    Pebbles layout object, a Waddle Waddle component set), so that those readers run."""
+    Pebbles layout object, a Waddle Waddle component set), so that those readers run, and
+    sometimes a card game's as one seat has seen it (its hidden cards "?")."""
     record = rng.choice(bases(game_id))
+    redact = getattr(GAMES.by_id(game_id).load(), "redact", None)
+    if redact is not None and rng.random() < 0.3:
+        return redact(record, rng.randrange(record.players)).to_json()
     data = record.to_json()
     layout = getattr(record, "layout", None)
     if layout is not None and rng.random() < 0.5:
@@ -353,10 +357,13 @@ def test_damaged_links_get_a_link_error_and_those_that_open_hold_a_record(game_i
     game = entry.load()
     rng = random.Random(f"links:{game_id}")
     links = []
+    redact = getattr(game, "redact", None)
     for record in bases(game_id):
         names = [f"P{p}" for p in range(record.players)]
         bots = [None, *[game.bot_levels[-1]] * (record.players - 1)]
         links += [game.encode_link(record), game.encode_link(record, names, bots)]
+        if redact is not None:  # through one seat's eyes
+            links.append(game.encode_link(redact(record, record.players - 1), names))
     findings = Findings()
     for i in range(LINK_MUTANTS):
         text, what = mutate_link(rng.choice(links), list(entry.link_prefixes), rng)
@@ -400,6 +407,9 @@ def test_damaged_studies_get_a_study_or_link_error_and_take_linear_time(game_id)
     rng = random.Random(f"studies:{game_id}")
     findings = Findings()
     links = [game.encode_link(r, None, None, s) for r, s in study_bases(game_id)]
+    redact = getattr(game, "redact", None)
+    if redact is not None:  # through the eyes of the study's seat
+        links += [game.encode_link(redact(r, 1), None, None, s) for r, s in study_bases(game_id)]
     for i in range(STUDY_MUTANTS):
         text, what = mutate_link(rng.choice(links), list(entry.link_prefixes), rng)
         findings.check(
@@ -415,4 +425,206 @@ def test_damaged_studies_get_a_study_or_link_error_and_take_linear_time(game_id)
             assert (back or Study()) == read
 
         findings.check(f"study {i} ({what})", read, (StudyError,))
+    assert not findings.lines, "\n".join(findings.lines)
+
+
+# -- far-off places, huge counts, long lists ----------------------------------------------------
+#
+# What hostile testing found after the mutators above: a record with one floe or hex far
+# from the others read, replayed and shared, and then its board never drew (a label per
+# column between the lowest and the highest q; a place named one word per step). These
+# inputs are each reader's own values pushed far: a place far off, a count huge, a list
+# long. Whatever is read must then draw and name its places in time and in markup that
+# grows with the board, never with a coordinate's value.
+
+STRETCH_MUTANTS = 80
+"""Records stretched far, per game (each also read as a file, a save and a link)."""
+FAR = (-100, 45, 77, 100, 10**5, -(10**6), 2**31, -(2**31), 1 << 40, 2**63 - 1)
+"""Where a place is moved: as far as a board may reach (100 steps from 0,0), and far past."""
+HUGE = (10**6, 2**31, 2**63 - 1, 10**30)
+LONG = (10_000, 100_000)
+LONG_CHARS = 1_000_000
+"""A long list stops at about this many characters of JSON (100,000 decks of a card game
+would be gigabytes)."""
+DRAWN_PER_PLACE = 2_000
+"""Characters a page may draw and say per place of the board (about 600 today), plus a
+fixed part of :data:`DRAWN_FIXED`."""
+DRAWN_FIXED = 60_000
+
+
+def _some_paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """:func:`_paths`, reading at most the first 100 items of a list (a long one has
+    been made long already: its first items are what it holds)."""
+    yield path
+    if len(path) > 50:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _some_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:100]):
+            yield from _some_paths(item, (*path, i))
+
+
+def _place_entries(data: Any) -> list[tuple]:
+    """Paths of the entries of ``data`` that are places on a hex grid: objects with whole
+    numbers ``q`` and ``r`` (floes, map hexes, layout tiles)."""
+    out = []
+    for path in _some_paths(data):
+        node = data
+        for step in path:
+            node = node[step]
+        if type(node) is dict and type(node.get("q")) is int and type(node.get("r")) is int:
+            out.append(path)
+    return out
+
+
+def stretch(data: Any, rng: random.Random) -> tuple[Any, str]:
+    """``data`` with one value pushed far: a place moved or added far off, a whole number
+    made huge, or a list made long (its items repeated), and what was done."""
+    paths = list(_some_paths(data))
+    places = _place_entries(data)
+    op = rng.randrange(4)
+    if op <= 1 and places:
+        path = rng.choice(places)
+        data = _copy_along(data, path[:-1])
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        entry = dict(parent[path[-1]])
+        for key in rng.choice((("q",), ("r",), ("q", "r"))):
+            entry[key] = rng.choice(FAR)
+        if entry.get("kind") == "water":  # a second numbered pool would be refused first
+            entry = {"q": entry["q"], "r": entry["r"], "kind": "ice"}
+        where = "/".join(map(str, path))
+        if op == 0 and type(parent) is list and "number" not in entry:
+            parent.append(entry)  # one more place, far from the others
+            return data, f"{where} copied to {entry['q']},{entry['r']}"
+        parent[path[-1]] = entry
+        return data, f"{where} moved to {entry['q']},{entry['r']}"
+    ints = [p for p in paths if p and type(_at(data, p)) is int]
+    if op == 2 and ints:
+        path = rng.choice(ints)
+        data = _copy_along(data, path[:-1])
+        value = rng.choice(HUGE) * rng.choice((1, -1))
+        _at(data, path[:-1])[path[-1]] = value
+        return data, f"{'/'.join(map(str, path))} = {value}"
+    lists = [p for p in paths if type(_at(data, p)) is list and _at(data, p)]
+    path = rng.choice(lists)
+    data = _copy_along(data, path) if path else list(data)
+    items = _at(data, path)
+    item_chars = len(json.dumps(items[0])) + 1
+    length = min(rng.choice(LONG), max(len(items), LONG_CHARS // item_chars))
+    items[:] = (items * (length // len(items) + 1))[:length]
+    return data, f"{'/'.join(map(str, path)) or 'the record'} made {length:,} long"
+
+
+def _at(data: Any, path: tuple) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def draw(game: Any, record: Any) -> None:
+    """Draw a readable record as the page does (the board and every region for every
+    hand, the move list, each place's words): in markup that grows with the board."""
+    from waddle.app.session import Session
+    from waddle.ui.presenter import place_words
+
+    session = Session.start(game, record)
+    presenter = session.presenter
+    scene = session.scene()
+    rendered = presenter.render(scene)
+    drawn = [rendered.board.markup, rendered.board.view_box, rendered.status]
+    drawn += [rendered.controls, rendered.panels, rendered.result, rendered.table]
+    drawn += [m.spoken for g in presenter.move_groups(session) for m in g.moves]
+    places = game.places(record)
+    drawn += [place_words(presenter, scene.view, p) for p in places]
+    size = sum(map(len, drawn))
+    assert size < DRAWN_FIXED + DRAWN_PER_PLACE * len(places), f"{size:,} characters drawn"
+
+
+def read_draw_and_share(game: Any, data: Any) -> None:
+    """:func:`read_and_share`, and a record that replays is drawn."""
+    read_and_share(game, data)
+    try:
+        record = game.record_from_json(data)
+        record.replay()
+    except RecordError:
+        return
+    draw(game, record)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_far_places_huge_counts_and_long_lists_are_refused_or_drawn_in_time(game_id):
+    """Records, files, saves and links, each stretched: a reader's error, or read and
+    drawn in time in markup that grows with the board."""
+    from waddle.app.saves import MemoryStorage, SaveError, SaveStore, import_file
+    from waddle.app.session import Session
+
+    game = GAMES.by_id(game_id).load()
+    rng = random.Random(f"stretch:{game_id}")
+    findings = Findings()
+    for i in range(STRETCH_MUTANTS):
+        data, what = stretch(base_json(game_id, rng), rng)
+        if rng.random() < 0.3:
+            data, more = stretch(data, rng)
+            what += f"; {more}"
+        findings.check(
+            f"record {i} ({what})", lambda d=data: read_draw_and_share(game, d), (RecordError,)
+        )
+        text = json.dumps(data)
+        findings.check(f"file {i} ({what})", lambda t=text: import_file(t), (SaveError,))
+
+        def save(data=data) -> None:
+            store = SaveStore(MemoryStorage())
+            key = store.save_as("far", Session.start(game, bases(game_id)[0]), now_ms=1)
+            entry = json.loads(store.storage.get(key))
+            entry["game"] = {**data, "seats": [{"name": "P"}] * 2} if type(data) is dict else data
+            store.storage.set(key, json.dumps(entry))
+            listed = store.list()
+            assert len(listed.entries) + len(listed.problems) == 1
+            store.load(key)
+
+        findings.check(f"save {i} ({what})", save, (SaveError,))
+    assert not findings.lines, "\n".join(findings.lines)
+
+
+EMBED_MUTANTS = 300
+"""Embedded views' addresses and host-page messages, stretched."""
+
+
+def test_embed_addresses_and_messages_with_huge_numbers_and_long_lists_are_read_or_left_out():
+    """``?embed&ply=…&end=…&eyes=…`` and ``postMessage`` commands with numbers of thousands
+    of digits, digits beyond ASCII, long lists and deep nesting: each is read or left out
+    (before: a ``ply`` of 5,000 digits was a ValueError, and the embedded view never
+    started), and the options then put a game where they say, in time."""
+    from waddle.app.embed import EmbedOptions, parse_command
+    from waddle.app.session import Session
+
+    rng = random.Random("embeds")
+    session = Session.start(GAMES.by_id("pebbles").load(), bases("pebbles")[3])
+    numbers = ["0", "3", "٣", "²", "-1", "9" * 7, "9" * 5_000, "1e9", "", " 4", "0x10"]
+    findings = Findings()
+    for i in range(EMBED_MUTANTS):
+        params = {"embed": ""}
+        for key in rng.sample(["ply", "end", "eyes", "theme", "readonly", "meter"], 4):
+            params[key] = rng.choice([*numbers, "dark", "x" * rng.choice((10, 100_000))])
+
+        def opened(params=params) -> None:
+            options = EmbedOptions.from_query(params)
+            options.query()
+            options.apply(session)
+            assert 0 <= session.state.ply <= session.total_plies
+
+        findings.check(f"address {i} ({str(params)[:80]})", opened, ())
+        value = rng.choice(
+            [10 ** rng.choice((3, 400)), -1, 1.5, ["x"] * rng.choice((10, 10_000)), _deep(45)]
+        )
+        kind = rng.choice(["waddle:go", "waddle:try", "waddle:ask", "waddle:retry", "x" * 900])
+        try:
+            message = json.dumps({"type": kind, "step": value, "action": value})
+        except RecursionError:  # pragma: no cover - 45 levels encode
+            continue
+        findings.check(f"message {i} ({message[:60]})", lambda m=message: parse_command(m), ())
     assert not findings.lines, "\n".join(findings.lines)

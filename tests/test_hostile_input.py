@@ -191,15 +191,39 @@ def test_jsonl_answers_every_line_whatever_its_fault(tmp_path):
     assert max(len(e) for e in err.splitlines()) < 300
 
 
+@pytest.mark.parametrize("through", ["file", "standard input"])
+def test_jsonl_answers_every_line_when_one_is_not_utf8(tmp_path, through):
+    """Before: a file with one line of invalid UTF-8 answered no line ("cannot read …:
+    'utf-8' codec can't decode byte 0xff")."""
+    good = [game(g).new_record(2, 1).dumps().encode() for g in ("waddle", "pebbles")]
+    content = b"\n".join([good[0], b"\xff\xfe{}", good[1]]) + b"\n"
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(content)
+    if through == "file":
+        argv = [sys.executable, "-m", "waddle", "replay", "--jsonl", str(path)]
+        result = subprocess.run(argv, cwd=ROOT, capture_output=True)
+    else:
+        argv = [sys.executable, "-m", "waddle", "replay", "--jsonl", "-"]
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # whatever the locale
+        result = subprocess.run(argv, cwd=ROOT, input=content, capture_output=True, env=env)
+    answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [("error" in a) for a in answers] == [False, True, False]
+    assert answers[1] == {"error": "the record is not text in UTF-8"}
+    assert result.returncode == 2
+    assert one_error_line(result.stderr.decode()) == (
+        "error: line 2: the record is not text in UTF-8"
+    )
+
+
 def test_jsonl_answers_the_other_lines_when_a_reader_fails_on_one(tmp_path, monkeypatch):
     """A reader's bug (an exception that is not a RecordError) costs one line, said as
     an internal error, not the rest of the file."""
     real = cli.replay_result
 
-    def buggy(text):
-        if "boom" in text:
+    def buggy(line: bytes):  # --jsonl hands each line over undecoded
+        if b"boom" in line:
             raise TypeError("boom")
-        return real(text)
+        return real(line)
 
     monkeypatch.setattr(cli, "replay_result", buggy)
     good = game("htmf").new_record(2, 1).dumps()
@@ -315,13 +339,14 @@ def test_a_pebbles_layout_of_40000_territories_gets_one_problem():
     assert raised.value.problems == ["40000 territories: the box has only 4 VP tokens"]
 
 
-def test_a_hey_thats_my_fish_board_with_a_line_of_800_floes_is_refused_quickly():
-    """Before: accepted after 13 s (the board's tables grow with the cube of a line)."""
-    floes = [{"q": q, "r": 0, "fish": 1} for q in range(800)]
+def test_a_hey_thats_my_fish_board_with_a_line_of_200_floes_is_refused_quickly():
+    """Before: a line of 800 floes was accepted after 13 s (the board's tables grow with
+    the cube of a line); 200 is the longest line within the bounds of a board."""
+    floes = [{"q": q, "r": 0, "fish": 1} for q in range(-100, 100)]
     with pytest.raises(BoardError) as raised:
         game("htmf").check_board(json.dumps(floes))
     assert raised.value.problems == [
-        "the board has a straight line of 800 floes, from 0,0 to 799,0; a line has at most 24"
+        "the board has a straight line of 200 floes, from -100,0 to 99,0; a line has at most 24"
     ]
 
 
@@ -350,6 +375,137 @@ def test_an_error_quotes_a_short_prefix_of_a_huge_value(game_id, key, value):
     with pytest.raises(RecordError) as raised:
         cli.replay_result(json.dumps(data))
     assert len(str(raised.value)) < 200
+
+
+# -- one place far from the others ----------------------------------------------------------------
+
+FAR_OFF = [(1 << 40, 0), (0, -(2**31)), (10**5, 0), (10**6, -3), (101, 0)]
+"""Places no board reaches (Hey, That's My Fish! and Waddle: 100 steps from 0,0)."""
+
+
+@pytest.mark.parametrize("game_id", ["htmf", "waddle", "pebbles"])
+@pytest.mark.parametrize(("q", "r"), FAR_OFF)
+def test_a_board_with_one_place_far_off_is_refused_in_one_line_as_record_file_and_link(
+    tmp_path, game_id, q, r
+):
+    """Before: a record with one floe at q = 2**40 passed replay and check-map, and its
+    link never drew (a column label for every column up to it; a place named one word a
+    step); an imported save with a hex at r = -2**31 hung the Saves dialog."""
+    from tests.far_boards import far_link, far_record_json
+    from waddle.app.saves import MemoryStorage, SaveError, SaveStore, import_file
+    from waddle.app.session import Session
+
+    data = far_record_json(game_id, q, r)
+    code, out, err = run("replay", write(tmp_path, "far.json", json.dumps(data)))
+    assert (code, out) == (2, "")
+    assert "too far from 0,0" in one_error_line(err)
+    board = {"htmf": "board", "waddle": "map", "pebbles": "layout"}[game_id]
+    code, out, err = run(
+        "check-map",
+        "--game",
+        game_id,
+        write(
+            tmp_path,
+            "b.json",
+            json.dumps(
+                {"game": game_id, board: data[board]} if game_id != "pebbles" else data["layout"]
+            ),
+        ),
+    )
+    assert (code, out) == (2, "") and "too far from 0,0" in err
+    with pytest.raises(SaveError, match="too far from 0,0"):
+        import_file(json.dumps(data))
+    link = far_link(game_id, q, r)
+    with pytest.raises(LinkError, match="too far from 0,0"):
+        game(game_id).decode_link(link)
+    saves = SaveStore(MemoryStorage())
+    playing = Session.new(game_id, 2, seed=3)
+    saves.autosave(playing, now_ms=1)
+    from waddle.app.opening import open_page
+
+    opened = open_page(link, None, saves, embed=False, new_seed=lambda: 9)
+    assert opened.session.link() == playing.link(), "the game in progress is shown"
+    assert "too far from 0,0" in opened.problem and len(opened.problem) < 300
+
+
+@pytest.mark.parametrize("game_id", ["htmf", "waddle"])
+def test_a_legal_board_with_one_place_far_off_draws_and_names_as_much_as_a_near_one(game_id):
+    """A place as far as a board may reach (100 steps) is drawn with the others: the
+    labels, the words and the markup are those of one more place, not of the steps to it
+    (before: a column label for every column up to it; a name of one word a step)."""
+    from tests.far_boards import far_record_json
+    from waddle.app.session import Session
+
+    drawn = {}
+    for q in (8, 100):
+        g = game(game_id)
+        record = g.record_from_json(far_record_json(game_id, q, -q // 2))
+        session = Session.start(g, record)
+        markup = session.presenter.render(session.scene()).board.markup
+        said = re.findall(r'aria-label="([^"]*)"', markup)
+        drawn[q] = (len(markup), markup.count('class="board-label"'), max(map(len, said)))
+    (near, near_labels, near_said), (far, far_labels, far_said) = drawn[8], drawn[100]
+    assert far - near < 300, "the markup of one more place"
+    assert far_labels <= near_labels + 2, "a label over the far place, not over every column"
+    assert far_said <= near_said + 12, "the far place's name is as long as a near one's"
+
+
+# -- messages quote a short excerpt of what they refuse -------------------------------------------
+
+
+def _played(game_id: str, plies: int) -> dict:
+    """A new game of ``game_id`` with its first legal actions played, as JSON."""
+    record = game(game_id).new_record(2, 1)
+    state = record.start()
+    while state.ply < plies:
+        state.apply(state.legal_actions()[0])
+    return record.with_actions(state.history).to_json()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "action"),
+    [
+        ("pebbles", {"reshuffle": ["7S"] * 100_000}),
+        ("waddle-waddle", {"waddle": ["Ki3"] * 100_000}),
+        ("pebbles", {"play": ["7S"] * 100_000}),
+        ("waddle-waddle", {"draft": ["Ki3"] * 100_000}),
+    ],
+    ids=["reshuffle", "waddle", "play-list", "draft-list"],
+)
+def test_an_action_of_100000_cards_gets_a_short_error_line_and_a_short_save_message(
+    tmp_path, game_id, action
+):
+    """Before: the illegal waddle of 100,000 cards gave a 700,062-character error line,
+    and the Saves dialog showed the same."""
+    from waddle.app.saves import SaveError, import_file
+
+    data = _played(game_id, 3)
+    data["actions"].append(action)
+    code, out, err = run("replay", write(tmp_path, "big.json", json.dumps(data)))
+    assert (code, out) == (2, "")
+    line = one_error_line(err)
+    assert line.startswith("error: action 3: ") and len(line) < 250, line[:300]
+    with pytest.raises(SaveError) as raised:
+        import_file(json.dumps(data))
+    assert len(str(raised.value)) < 250
+
+
+def test_the_saves_list_quotes_a_short_excerpt_of_a_damaged_entry_and_a_long_name():
+    from waddle.app.saves import NAMED_PREFIX, MemoryStorage, SaveStore
+    from waddle.app.session import Session
+
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    key = saves.save_as("Sunday", Session.new("pebbles", 2, seed=1), now_ms=1)
+    entry = json.loads(storage.data[key])
+    entry["name"] = "n" * 1_000_000
+    entry["names"] = ["m" * 1_000] * 1_000
+    storage.data[key] = json.dumps(entry)
+    storage.data[NAMED_PREFIX + "k" * 1_000_000] = "{" + "x" * 1_000_000
+    listing = saves.list()
+    assert [len(e.name) for e in listing.entries] == [60]
+    assert len(listing.entries[0].names) == 6 and max(map(len, listing.entries[0].names)) == 24
+    assert len(listing.problems) == 1 and len(listing.problems[0]) < 200
 
 
 # -- values a link cannot carry ----------------------------------------------------------------
@@ -453,8 +609,8 @@ def test_a_component_set_larger_than_a_link_carries_is_refused():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda hexes: hexes[0].update(q=2**63), '"q" must be from'),
-        (lambda hexes: hexes[0].update(r=-(2**63) - 1), '"r" must be from'),
+        (lambda hexes: hexes[0].update(q=2**63), "too far from 0,0"),
+        (lambda hexes: hexes[0].update(r=-(2**63) - 1), "too far from 0,0"),
         (lambda hexes: hexes[0].update(kind="water", fish=[1] * 51), "at most 50 fish"),
         (lambda hexes: hexes[0].update(kind="water", fish=[2**64]), "at most 50 fish"),
     ],
@@ -469,7 +625,7 @@ def test_a_waddle_hex_a_link_cannot_carry_is_refused(change, message):
 def test_a_floe_a_link_cannot_carry_is_refused():
     data = game("htmf").new_record(2, 1).to_json()
     data["board"][0]["q"] = 2**63
-    with pytest.raises(RecordError, match="beyond what a share link holds"):
+    with pytest.raises(RecordError, match="too far from 0,0"):
         game("htmf").record_from_json(data)
 
 

@@ -451,7 +451,9 @@ def test_the_result_explains_a_tie_on_fish_broken_by_floes():
     # Ranked by fish, then floes: the winner first.
     assert result.index('data-result-player="1"') < result.index('data-result-player="0"')
     # Each player's floes by their fish: 1, 2 and 3.
-    assert "<td>4 × 1, 3 × 2, 0 × 3</td>" in result and "<td>4 × 1, 0 × 2, 2 × 3</td>" in result
+    nbsp = "\u00a0"
+    assert f"<td>4{nbsp}×{nbsp}1, 3{nbsp}×{nbsp}2, 0{nbsp}×{nbsp}3</td>" in result
+    assert f"<td>4{nbsp}×{nbsp}1, 0{nbsp}×{nbsp}2, 2{nbsp}×{nbsp}3</td>" in result
 
 
 def test_the_result_explains_a_victory_shared_on_fish_and_floes():

@@ -55,6 +55,8 @@ REPRESENTATIVE_PATHS = [
     "/vendor/pyodide-314.0.8/python_stdlib.zip",
     "/vendor/pyscript-0.7.31/core.js",
     "/vendor/pyscript-0.7.31/core.css",
+    "/vendor/libsodium-0.8.4/libsodium-wrappers.mjs",
+    "/vendor/libsodium-0.8.4/libsodium-sumo.mjs",
 ]
 
 
@@ -247,6 +249,27 @@ def test_precache_names_every_file_the_app_can_load(built: Path):
         assert icon["src"] in precache
 
 
+def test_libsodium_is_vendored_pinned_and_precached_where_the_page_loads_it(built: Path):
+    """Remote play's cryptography in the page (waddle/core/crypto/page.py): both npm
+    packages pinned exactly to the version the module loads, the wrappers' bare import of
+    libsodium-sumo made relative (a browser cannot resolve an npm name), both precached
+    for offline play, and served as JavaScript."""
+    from waddle.core.crypto.page import LIBSODIUM_VERSION, MODULE
+
+    pins = build_web.pinned_versions()
+    assert pins["libsodium-wrappers-sumo"] == pins["libsodium-sumo"] == LIBSODIUM_VERSION
+    folder = f"vendor/libsodium-{LIBSODIUM_VERSION}"
+    assert f"./{folder}/libsodium-wrappers.mjs" == MODULE
+    assert sorted(files_of(built / folder)) == ["libsodium-sumo.mjs", "libsodium-wrappers.mjs"]
+    wrappers = (built / folder / "libsodium-wrappers.mjs").read_text(encoding="utf-8")
+    assert build_web.LIBSODIUM_LOCAL_IMPORT in wrappers
+    assert build_web.LIBSODIUM_BARE_IMPORT not in wrappers
+    precache = precache_of(built)
+    assert f"{folder}/libsodium-wrappers.mjs" in precache
+    assert f"{folder}/libsodium-sumo.mjs" in precache
+    assert headers_for(f"/{folder}/libsodium-sumo.mjs")["content-type"] == "text/javascript"
+
+
 def stems(names) -> set[str]:
     return {build_web.chunk_stem(name) for name in names}
 
@@ -399,6 +422,7 @@ def max_age(value: str) -> int:
         "/vendor/pyodide-314.0.8/pyodide.asm.wasm",
         "/vendor/pyodide-314.0.8/pyodide-lock.json",
         "/vendor/pyscript-0.7.31/core.js",
+        "/vendor/libsodium-0.8.4/libsodium-sumo.mjs",
         "/app-abc123def456.zip",
     ],
 )

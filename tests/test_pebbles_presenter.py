@@ -416,8 +416,8 @@ def test_a_turn_reads_as_one_line_of_what_the_seat_did():
     )
     last = [m for g in PRESENTER.move_groups(session) for m in g.moves][-1]
     assert last.notation == (
-        f"{card.number} {card.suit.name}: place {card.number} →{step.arg}, "
-        f"fish {fished.number} {fished.suit.name}"
+        f"{card.number} {card.suit.name}: penguin on {card.number} →{step.arg}, "
+        f"fished {fished.number} {fished.suit.name}"
     )
 
 

@@ -38,6 +38,10 @@ class NimGame:
     def move_name(self, state, action):
         return f"take {action}"
 
+    def explain_versus(self, state, action, other, who=None, called=None):
+        left, instead = state.stones - action, state.stones - other
+        return f"leaves {left} stones, where {called} would leave {instead}"
+
 
 def _judged(actions, stones=9, iterations=600):
     review = Review(NimGame(), NimRecord(stones, actions), seed=3, iterations=iterations)
@@ -83,11 +87,18 @@ def test_a_review_becomes_a_study_with_a_caption_and_the_better_move_marked():
     review = _judged([3, 2, 1, 3])
     study = review_to_study(review, ["Ann", "Bo"])
     step = study.step(0)
-    assert step.caption.startswith("Blunder: Ann played take 3. The better move was take 1")
-    assert "win chance" in step.caption and "%" in step.caption
+    assert step.caption.startswith("Blunder: Ann chose take 3 (win chance ")
+    assert "The better move was take 1 (" in step.caption and "%" in step.caption
     assert step.marks == ("9",) and step.arrows == ()  # take 1 of 9: the 9th stone only
     again = Study.from_json(study.to_json(), places=NimGame().places(review.record), plies=4)
     assert again == study
+
+
+def test_the_better_moves_reason_compares_it_with_the_move_played():
+    review = _judged([3, 2, 1, 3])
+    said = review_to_study(review, ["Ann", "Bo"]).step(0).caption
+    # the game's words for the better move (take 1) against the one played (take 3)
+    assert said.endswith("%): it leaves 8 stones, where take 3 would leave 6."), said
 
 
 def test_the_chart_series_ends_with_the_result():

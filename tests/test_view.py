@@ -8,6 +8,7 @@ from waddle.core.rng import Rng
 from waddle.games.waddle import SCOUT, new_game
 from waddle.games.waddle.places import place_name, place_of
 from waddle.games.waddle.view import board_svg
+from waddle.ui.markup import HEX_SIZE
 from waddle.ui.seats import Seat, default_seats
 
 
@@ -106,6 +107,70 @@ def test_finished_board_outlines_every_waddle_and_marks_pool_scorers():
     scorers = {str(p) for pool in breakdown.pools for p, fish in enumerate(pool.awards) if fish}
     assert winners == scorers
     assert not hexes(root) or not any(a.get("data-active") for a in hexes(root).values())
+
+
+def _finished(players: int, seed: int):
+    state = new_game(players, seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _text_boxes(state) -> list[tuple[float, float, float, float]]:
+    """Each water hex's number and fish line as boxes (left, top, right, bottom), from
+    view.py's own layout: the number above the centre, the fish line under it."""
+    from waddle.games.waddle import view
+
+    boxes = []
+    for spec in state.board.specs:
+        if spec.kind != "water":
+            continue
+        cx, cy = to_pixel(spec.hex, HEX_SIZE)
+        if spec.number is not None:
+            half = 0.35 * view.NUMBER_UNITS * len(str(spec.number))
+            boxes.append((cx - half, cy - 4 - 0.75 * view.NUMBER_UNITS, cx + half, cy - 4))
+        if spec.fish:
+            digits = sum(len(str(f)) for f in spec.fish)
+            width = view._ICON + view._DIGIT * digits + view._THIN * (len(spec.fish) - 1)
+            foot = cy + (14 if spec.number is not None else 5)
+            boxes.append((cx - width / 2, foot - 0.75 * view.FISH_UNITS, cx + width / 2, foot))
+    return boxes
+
+
+def _shape_box(el: ET.Element) -> tuple[float, float, float, float]:
+    if el.tag.endswith("circle"):
+        cx, cy, r = (float(el.attrib[k]) for k in ("cx", "cy", "r"))
+        return cx - r, cy - r, cx + r, cy + r
+    xs, ys = zip(*(map(float, p.split(",")) for p in el.attrib["points"].split()), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_the_end_board_draws_pool_winners_and_waddle_outlines_clear_of_pool_numbers():
+    """At the end, each pool's winners are marked where the pool has no number or fish,
+    and each waddle's outline runs on its own ice, never across a pool's words."""
+    for players, seed in [(2, 12), (3, 5), (4, 8), (5, 3)]:
+        state = _finished(players, seed)
+        root = parse(board_svg(state).markup)
+        boxes = _text_boxes(state)
+        for el in root.iter():
+            if "data-pool-winner" not in el.attrib:
+                continue
+            shape = next(c for c in el if c.tag.endswith(("circle", "polygon")))
+            a = _shape_box(shape)
+            over = [b for b in boxes if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+            assert not over, f"{players} players: a pool winner's token over a pool's text"
+        kind = {to_pixel(s.hex, HEX_SIZE): s.kind for s in state.board.specs}
+        for el in root.iter():
+            if "data-waddle-owner" not in el.attrib:
+                continue
+            ends = [
+                tuple(map(float, p.split())) for p in re.findall(r"[ML]([-\d. ]+)", el.attrib["d"])
+            ]
+            for (x1, y1), (x2, y2) in zip(ends[::2], ends[1::2], strict=True):
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                nearest = min(kind, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+                assert kind[nearest] != "water", f"{players} players: an outline in a pool"
 
 
 def test_player_names_and_colours_are_escaped():

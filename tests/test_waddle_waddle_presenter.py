@@ -82,7 +82,8 @@ def shown_cards(markup: str) -> Counter:
 def test_the_registry_entry_and_the_game_module():
     entry = GAMES.by_id("waddle-waddle")
     assert (entry.title, entry.players, entry.hidden_information) == ("Waddle Waddle", (2, 6), True)
-    assert entry.formats == ("waddle-waddle-record/1",) and entry.link_prefixes == ("ww1.", "ww2.")
+    assert entry.formats == ("waddle-waddle-record/1",)
+    assert entry.link_prefixes == ("ww1.", "ww2.", "ww3.")
     assert entry.load() is GAME and GAME.presenter() is PRESENTER
     assert GAMES.by_link(GAME.encode_link(new_record(3, 1))) is entry
 

@@ -89,6 +89,24 @@ def _read(path: str, stdin: TextIO) -> str:
         raise CommandError(f"cannot read {path}: {e}") from None
 
 
+def _read_bytes(path: str, stdin: TextIO) -> bytes:
+    """The bytes of a file (``-``: standard input), undecoded: a ``--jsonl`` file is read
+    line by line, and a line that is not UTF-8 is that line's error, not the whole file's."""
+    if path == "-":
+        buffer = getattr(stdin, "buffer", None)
+        if buffer is not None:
+            return buffer.read()
+        # A text stream without bytes under it (a test's StringIO): a surrogate in it (a
+        # byte it could not decode, or a lone one) becomes bytes that are not UTF-8, so
+        # its line gets that error.
+        return stdin.read().encode("utf-8", "surrogatepass")
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise CommandError(f"cannot read {path}: {e}") from None
+
+
 def _print_json(value: Any, out: TextIO) -> None:
     print(json.dumps(value, separators=(",", ":")), file=out)
 
@@ -97,8 +115,8 @@ def _print_json(value: Any, out: TextIO) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, io: IO) -> int:
-    content = _read(args.record, io.stdin)
     if not args.jsonl:
+        content = _read(args.record, io.stdin)
         try:
             result = replay_result(content)
         except RecordError as e:
@@ -106,9 +124,12 @@ def cmd_replay(args: argparse.Namespace, io: IO) -> int:
         _print_json(result, io.out)
         return 0
     status = 0
+    # Bytes, split at b"\n" (a byte no other UTF-8 character contains), each line decoded
+    # on its own: a line that is not UTF-8 gets its own error, the others their answers.
     # JSON Lines ends lines with "\n" only: str.splitlines() would also split a record at
     # a U+2028 inside one of its strings (a name), and answer its halves.
-    for lineno, line in enumerate(content.split("\n"), start=1):
+    content = _read_bytes(args.record, io.stdin)
+    for lineno, line in enumerate(content.split(b"\n"), start=1):
         if not line.strip():
             continue
         try:

@@ -155,6 +155,7 @@ class App:
         the resize observer's next frame would leave a moment in which the page says
         "ready" with a 5-player map squeezed into a phone's width."""
         self.screen.fit_board()
+        self.screen.fit_move_list()
         if not element("curtain").hidden and not self.page.embed:
             focus(element("curtain-button"))
 

@@ -7,7 +7,7 @@ starts (``web/loading.js`` keeps that pick in ``<html data-pick>``, which :meth:
 opens); here only the Resume buttons are filled in, so the chooser loads no game package.
 """
 
-from pyscript import document, ffi
+from pyscript import document, ffi, window
 
 from waddle.app.chrome import chooser_html, computer_seats, resume_html
 from waddle.app.page import Page
@@ -65,7 +65,13 @@ class Chooser:
         return True
 
     def close(self) -> None:
-        element("chooser").hidden = True
+        """Leave the chooser for the game, which opens at the page's top: on a phone a game
+        picked low on the chooser would otherwise open scrolled as far down (past its
+        board and its prompt)."""
+        chooser = element("chooser")
+        if not chooser.hidden:
+            window.scrollTo(0, 0)
+        chooser.hidden = True
         document.documentElement.removeAttribute("data-screen")
 
     def cmd_open_chooser(self, _target) -> None:

@@ -12,7 +12,7 @@ import time
 from pyscript import document, ffi
 
 from waddle.app.analysis import hint_text
-from waddle.app.page import Page, turn_line
+from waddle.app.page import Page, run_line
 from web.dom import element, mark
 from web.ports import Shell
 
@@ -40,7 +40,9 @@ class Computers:
         self.shell = shell
         self._for: tuple[int, int] | None = None  # (session id, ply) being thought about
         self._task = None
-        self._turn: tuple[int, int, int] | None = None  # (session id, seat, ply it began)
+        # The computer's run of moves going on: (session id, seat, ply it began, its score
+        # then).
+        self._turn: tuple[int, int, int, float] | None = None
 
     def load_if_needed(self) -> None:
         """Import the bots on the click that asked for computers, not while one thinks."""
@@ -78,7 +80,8 @@ class Computers:
         self._for = position
 
     async def _think(self, level: str, seconds: float):
-        """Search in short slices, yielding to the page between them; the chosen action.
+        """Search in short slices, yielding to the page between them; the finished search
+        (``best()`` is the chosen action, ``stats()`` its root's moves, most searched first).
 
         The bot gets the whole state but, in a game with hidden hands, searches only
         worlds its seat cannot tell apart from it (``GameState.determinize``): it decides
@@ -106,13 +109,12 @@ class Computers:
                 await asyncio.sleep(0)
         finally:
             self.page.searching = False
-        action = search.best()
         root = document.documentElement.dataset
         root.aiIterations = str(search.iterations)
         root.aiSeconds = f"{search.elapsed:.3f}"
         root.aiLongestSliceMs = f"{longest * 1000:.1f}"
         mark("waddle:think-end")
-        return action
+        return search
 
     async def _computer_move(self, level: str) -> None:
         session = self.page.session
@@ -120,9 +122,10 @@ class Computers:
         turn = self._turn
         going_on = turn is not None and turn[:2] == (id(session), player)
         began = turn[2] if going_on else session.state.ply
+        score = turn[3] if going_on else session.state.scores()[player]
         self._thinking(player)
         started = time.monotonic()
-        action = await self._think(level, THINK_SECONDS[level])
+        action = (await self._think(level, THINK_SECONDS[level])).best()
         speed = str(element("ai-speed").value)
         pause = (STEP_PAUSE_SECONDS if going_on else PAUSE_SECONDS).get(speed, 0.7)
         await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
@@ -130,20 +133,23 @@ class Computers:
             return
         self._for = None
         self._thinking(None)
-        self.shell.guarded(self._play_step, session, player, began, action)
+        self.shell.guarded(self._play_step, session, player, began, score, action)
 
-    def _play_step(self, session, player: int, began: int, action) -> None:
-        """Play one step of a computer's turn; when the turn is over, one line says all it
-        did (a card game's turn is several steps, and the last alone says little)."""
+    def _play_step(self, session, player: int, began: int, score: float, action) -> None:
+        """Play one step of a computer's run of moves; when the run is over, one line says
+        all it did (a card game's turn is several steps, and the last alone says little;
+        when the others have no move left, a computer makes every last move in a row, and
+        the line sums them up: "Blue took 28 more fish with 25 moves")."""
         if not session.play(action):
             return
         state = session.state
         if state.to_move() == player and not state.is_over():
-            self._turn = (id(session), player, began)
+            self._turn = (id(session), player, began, score)
             return
         self._turn = None
         if state.ply - began > 1:
-            said = turn_line(self.page.presenter.move_groups(session), player, began, state.ply)
+            gained = state.scores()[player] - score
+            said = run_line(self.page.presenter, session, player, began, gained)
             if said:
                 session.message = f"{session.seats[player].name} {said}"
 
@@ -158,13 +164,18 @@ class Computers:
         session.message = "Thinking about a hint…"
         element("message").textContent = session.message
         ply = session.state.ply
-        action = await self._think("hard", HINT_SECONDS)
+        search = await self._think("hard", HINT_SECONDS)
         if self.page.session is not session or session.state.ply != ply:
             return
+        action = search.best()
         hint = self.page.presenter.hint(session, action)
-        # The move as the board names it and why, from the game's scoring (docs/analysis.md).
+        # The move as the board names it and why it beats the search's next choice, from
+        # the game's scoring (docs/analysis.md).
         marked = bool(getattr(hint, "hexes", ()))
-        session.message = hint_text(session.game, session.state, action, hint.text, marked)
+        ranked = search.stats() or None  # a search that ranks nothing: the quick ranking
+        session.message = hint_text(
+            session.game, session.state, action, hint.text, marked, alternatives=ranked
+        )
         self.shell.render()
         for hex_id in hint.hexes:
             marked = element("board").querySelector(f'[data-hex="{hex_id}"]')

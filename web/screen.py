@@ -8,19 +8,20 @@ Runs only in the browser. What is drawn comes from the game's presenter and from
 the :class:`waddle.app.page.Page` and changes nothing of the game.
 """
 
-from pyscript import document, ffi
+from pyscript import document, ffi, window
 
 from waddle.app.page import Page, side_of
-from waddle.ui.markup import zoomed_size
+from waddle.ui.fit import board_fit, whole_rows
 from waddle.ui.presenter import marked_table, move_list_html
 from web.dom import element, focus, mark
 from web.focus import focused, refocus
 
-FINGER_PX = 40
-"""Below this many CSS pixels across, a fitted board's targets (hexes) are too small to
-tap: the board is zoomed (see Screen.fit_board)."""
-ZOOM_PX = 44
-"""Targets across when zoomed: WCAG 2.5.5's target size."""
+ZOOM_BUTTON_PX = 44
+"""The Zoom button's width and height (web/board.css)."""
+MOVE_LIST_PX = 224
+"""The move list's box at its highest (14rem), before it scrolls."""
+ZOOM_BAND_GAP_PX = 4
+"""Under the Zoom button in its band above the board (web/board.css)."""
 
 
 class Screen:
@@ -87,7 +88,6 @@ class Screen:
         self.fit_board(scene)
         self._draw_side(drawn.result, curtain_for is not None)
         self._draw_tutorial()
-        element("ai-controls").hidden = all(seat.bot is None for seat in session.seats)
         if page.embed:
             self._draw_embed_bar()
         return scene
@@ -124,9 +124,13 @@ class Screen:
             button.disabled = side.redo_disabled
         for button in document.querySelectorAll('.controls [data-command="hint"]'):
             button.disabled = side.hint_disabled
+            button.hidden = not side.playing
+        computers = any(seat.bot is not None for seat in session.seats)
+        element("ai-controls").hidden = not (computers and side.playing)
         element("move-list").innerHTML = move_list_html(
             side.groups, session.seats, state.ply, earliest=side.earliest
         )
+        self.fit_move_list()
         scrubber = element("scrubber")
         scrubber.min = str(side.scrub_min)
         scrubber.max = str(side.scrub_max)
@@ -143,31 +147,67 @@ class Screen:
             result.removeAttribute("data-winners")
             result.innerHTML = ""
 
+    def fit_move_list(self) -> None:
+        """The move list's box shows whole rows, on the move shown (waddle.ui.fit.whole_rows):
+        a box of fixed height cut its last row in half, and kept the first moves in view at
+        the end of a game. Not laid out yet (the page is still hidden): App.shown() asks
+        again."""
+        box = element("move-list")
+        if not box.getClientRects().length:
+            return
+        rows: list[list[float]] = []
+        current = None
+        for item in box.querySelectorAll(".round-head, .moves > li"):
+            top = float(item.offsetTop)
+            bottom = top + float(item.offsetHeight)
+            if not rows or top >= rows[-1][1] - 1:
+                rows.append([top, bottom])
+            else:  # the same line as the row before (moves wrap side by side)
+                rows[-1][1] = max(rows[-1][1], bottom)
+            if not ffi.is_none(item.querySelector(".current")):
+                current = len(rows) - 1
+        if rows:
+            rows[0][0] = 0.0  # from the list's top: the first heading's margin too
+        top, height = whole_rows([(a, b) for a, b in rows], current, MOVE_LIST_PX)
+        box.style.maxHeight = "none" if height is None else f"{height:.0f}px"
+        box.scrollTop = top
+
     def fit_board(self, scene=None) -> None:
         """Zoom the board when its fitted targets are too small for a finger (a 3-to-5-player
         map on a phone): drawn bigger in a frame that scrolls, centred on where the next move
         happens. The Zoom button switches between the two; by itself the board zooms while
-        there is a move to make and fits at the end."""
+        there is a move to make, only where the screen's width makes it small (a portrait
+        phone; sideways it is shown whole), and fits at the end (:mod:`waddle.ui.fit`)."""
         page = self.page
         frame = element("board-frame")
         button = element("zoom")
-        size = None
+        fit = None
         if not frame.clientWidth or page.session is None:
             return  # not laid out yet (the page is still loading): the observer comes back
         if not page.embed and self.view_box and self._target_units:  # embeds show it all
-            size = zoomed_size(
+            # On a phone the frame's height comes from the board's shape; beside the side
+            # column it takes what the column leaves, with or without a band for the button.
+            phone = bool(window.matchMedia("(max-width: 760px)").matches)
+            band = 0.0 if phone else float(ZOOM_BUTTON_PX + ZOOM_BAND_GAP_PX)
+            room = frame.clientHeight if phone else frame.parentElement.clientHeight
+            fit = board_fit(
                 self.view_box,
                 frame.clientWidth,
-                FINGER_PX,
-                ZOOM_PX,
+                room,
                 self._target_units,
-                frame.clientHeight,
+                (ZOOM_BUTTON_PX, ZOOM_BUTTON_PX),
+                band,
             )
-        button.hidden = size is None
+        button.hidden = fit is None or fit.zoomed is None
+        size = fit.zoomed if fit is not None else None
+        automatic = fit is not None and fit.by_itself and not page.session.state.is_over()
         zoomed = size is not None and (
-            self.zoom_choice if self.zoom_choice is not None else not page.session.state.is_over()
+            self.zoom_choice if self.zoom_choice is not None else automatic
         )
         button.setAttribute("aria-pressed", "true" if zoomed else "false")
+        # Over the frame's corner beside a board shown whole; zoomed, the board fills the
+        # frame, and the button goes above it.
+        button.toggleAttribute("data-over", fit is not None and fit.button_over and not zoomed)
         if not zoomed:
             frame.removeAttribute("data-zoomed")
             self.board.removeAttribute("style")

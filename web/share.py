@@ -11,7 +11,15 @@ from html import escape
 from pyscript import document, ffi, window
 
 from waddle.app.chrome import whole_number
-from waddle.app.embed import DEFAULT_SIZE, STEP, EmbedOptions, clamp_size, embed_src, iframe_code
+from waddle.app.embed import (
+    DEFAULT_SIZE,
+    STEP,
+    EmbedOptions,
+    clamp_size,
+    embed_link,
+    embed_src,
+    iframe_code,
+)
 from waddle.app.page import Page
 from waddle.app.saves import SaveError
 from waddle.core import jsontext
@@ -131,7 +139,7 @@ class ShareDialog:
             meter=bool(element("embed-meter").checked),
         )
         base = str(window.location.href).split("#")[0].split("?")[0]
-        src = embed_src(base, source.link_of(source.full_record()), options)
+        src = embed_src(base, embed_link(source, options), options)
         width = clamp_size(str(element("embed-width").value), DEFAULT_SIZE[0])
         height = clamp_size(str(element("embed-height").value), DEFAULT_SIZE[1])
         entry = GAMES.by_id(source.game.id)

@@ -142,7 +142,8 @@ def test_person_against_the_computer_to_the_end(page):
     assert_hooks_match(hooks, state)
     assert_results_match(hooks, state, names)
     assert page.evaluate(THINKING) is None, "nobody thinks once the game is over"
-    expect(page.locator("#ai-controls")).to_be_visible()
+    # The computers' speed and Pause no longer apply: they leave the screen.
+    expect(page.locator("#ai-controls")).to_be_hidden()
 
 
 def test_computers_play_a_game_among_themselves(page):
@@ -299,7 +300,7 @@ def test_hint_marks_a_legal_move(page):
     else:
         assert hinted.get_attribute("data-action") == "scout"
         assert not hinted.is_disabled() and session.state.why_not_scout() is None
-        assert message == "Hint: scout ahead."
+        assert message.startswith("Hint: scouting ahead: it scouts ahead"), message
 
     # Playing on clears the mark.
     person_move(page, rng)

@@ -357,6 +357,35 @@ def test_a_damaged_link_opened_over_a_game_in_progress_keeps_that_game(page, gam
     assert hooks["problem"] is None
 
 
+def test_a_link_with_one_place_far_off_is_refused_at_once_and_the_game_stays(page):
+    """Before: a Hey, That's My Fish! or Waddle link of ~150 characters with one floe or
+    hex at q = 2**40 never drew (a label per column up to it, a name a word a step). Now it
+    is refused in one line within a second, the game in progress still on the board; a
+    legal board with a floe 100 steps out opens and draws its floes."""
+    from tests.far_boards import far_link, far_record_json
+
+    playing = game_in_progress("pebbles")
+    open_app(page, "./#" + playing.link())
+    before = read_hooks(page)
+    for game_id in ("htmf", "waddle"):
+        link = far_link(game_id, 1 << 40, 0)
+        assert len(link) < 200
+        page.evaluate("link => { location.hash = link; }", link)
+        problem = page.locator("#problem")
+        expect(problem).to_contain_text("too far from 0,0", timeout=1_000)
+        expect(problem).to_contain_text("The game in this link could not be opened")
+        hooks = read_hooks(page)
+        assert hooks["hash"] == before["hash"], f"{game_id}: the game in progress is shown"
+        assert len(hooks["problem"]) < 300
+        page.evaluate("() => { document.getElementById('problem').hidden = true; }")
+
+    htmf = GAMES.by_id("htmf").load()
+    sparse = htmf.encode_link(htmf.record_from_json(far_record_json("htmf", 100, -50)))
+    page.evaluate("link => { location.hash = link; }", sparse)
+    expect(page.locator('svg#board [data-kind="ice"]')).to_have_count(61)
+    expect(page.locator("#problem")).to_be_hidden()
+
+
 def test_files_the_game_cannot_hold_are_refused_on_import_and_the_game_stays(page, tmp_path):
     playing = game_in_progress("pebbles")
     open_app(page, "./#" + playing.link())

@@ -183,3 +183,37 @@ def test_laptop_shows_board_and_side_panel_side_by_side(fresh_page):
     assert side["top"] < m["innerHeight"] / 2, "and starts in the first screen"
     assert board["bottom"] <= m["innerHeight"] + 0.5, "the whole board fits in the window"
     assert min(min(h["width"], h["height"]) for h in m["legal"]) >= FINGER_PX
+
+
+SIDEWAYS = {
+    "viewport": {"width": 844, "height": 390},
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def test_a_phone_turned_sideways_shows_the_whole_board_with_zoom_beside_it(fresh_page):
+    """844×390: the frame is low, so zooming would show a band of the board cropped at top
+    and bottom; the board is shown whole, and Zoom (offered: its hexes are under 40 px)
+    sits over the frame's corner beside it, taking no band above it and hiding no hex."""
+    page = fresh_page(**SIDEWAYS)
+    open_app(page, "#" + Session.new("waddle", 2, 4242).link())
+    m = page.evaluate(MEASURE)
+    assert_fits_the_width(m)
+    assert m["zoom"] == {"hidden": False, "pressed": "false"}, "offered, not zoomed by itself"
+    board, svg, button = m["board"], m["svg"], m["zoomButton"]
+    assert svg["top"] >= board["top"] - 0.5 and svg["bottom"] <= board["bottom"] + 0.5
+    assert board["bottom"] <= m["innerHeight"] + 0.5, "the whole board on screen"
+    assert button["top"] >= board["top"] - 0.5, "no band above the board"
+    covered = page.evaluate(
+        """(b) => [...document.querySelectorAll("svg#board [data-hex] .hex-shape")]
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.left < b.right && b.left < r.right && r.top < b.bottom
+                         && b.top < r.bottom).length""",
+        button,
+    )
+    assert covered == 0, "the Zoom button hides no hex"
+    page.locator("#zoom").tap()
+    m = page.evaluate(MEASURE)
+    assert m["zoom"]["pressed"] == "true" and m["svg"]["height"] > m["board"]["height"]
+    assert m["zoomButton"]["bottom"] <= m["board"]["top"] + 0.5, "zoomed, it goes above"

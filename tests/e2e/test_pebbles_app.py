@@ -127,7 +127,7 @@ def test_pebbles_from_the_chooser_then_the_undo_floor_and_the_pass_the_device_sc
     # A hint for the person to move: a card of their hand marked.
     click(page, '.controls [data-command="hint"]')
     page.wait_for_function(
-        "() => document.getElementById('message').textContent.startsWith('Hint: play')"
+        "() => document.getElementById('message').textContent.startsWith('Hint: the ')"
     )
     hinted = page.locator('#hand [data-hint="true"]')
     expect(hinted).to_have_count(1)

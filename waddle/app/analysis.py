@@ -5,7 +5,7 @@ puts what these functions draw into the page; the engine half is
 :mod:`waddle.core.analysis` and :mod:`waddle.app.review` (see docs/analysis.md).
 
 Nothing here names a game: a game's optional hooks (``move_name``, ``explain_move``,
-``score_series``) are asked for with ``getattr``.
+``explain_versus``, ``score_series``) are asked for with ``getattr``.
 
 >>> from waddle.ui.seats import default_seats
 >>> html = meter_html([0.25, 0.75], default_seats(2), done=True)
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from waddle.app.review import Review, move_name
+from waddle.app.review import Review, move_name, why_better
 from waddle.core.game import SPECTATOR
 from waddle.ui.charts import line_chart
 from waddle.ui.markup import chip
@@ -116,14 +116,61 @@ def meter_html(
     return f'<ol class="meter-bars" data-meter-state="{state}">{"".join(rows)}</ol>{note}'
 
 
-def hint_text(game: Any, state: Any, action: Any, fallback: str, marked: bool = False) -> str:
-    """What a hint says: the move as the board names it and why, from the game's own
-    scoring (``"Hint: C4 → E6: it takes the floe …"``), or the presenter's words
-    (``fallback``) for a game that cannot say why. ``marked``: the hint is marked on the
-    board too, and says so (someone who does not see the mark learns the move from the
-    words, someone who does knows where to look)."""
-    explain = getattr(game, "explain_move", None)
-    why = explain(state, action) if explain is not None else ""
+def next_best(
+    game: Any, state: Any, action: Any, alternatives: Sequence[Any] | None = None
+) -> tuple[Any, str] | None:
+    """The move a hint compares ``action`` with, and how to call it: the search's next
+    choice, from ``alternatives`` (its root actions, most searched first, as
+    ``Search.stats()`` gives them: ``(action, visits, mean)``, or bare actions); without
+    them, the best other move by the game's one-move-ahead valuation (the ``medium``
+    bot's ranking, when it ranks more than one move). None: nothing to compare with."""
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    if alternatives is not None:
+        for row in alternatives:
+            other = row[0] if isinstance(row, tuple) and len(row) == 3 else row
+            if other != action and other in legal:
+                return other, "the next best"
+        return None
+    try:
+        search = game.make_bot("medium", seed=state.ply + 1).start(state.clone())
+        search.step()
+        ranked = search.stats()
+    except (AttributeError, ValueError):
+        return None
+    for other, _visits, _value in ranked:
+        if other != action and other in legal:
+            return other, "the next best at first sight"
+    return None
+
+
+def hint_text(
+    game: Any,
+    state: Any,
+    action: Any,
+    fallback: str,
+    marked: bool = False,
+    alternatives: Sequence[Any] | None = None,
+) -> str:
+    """What a hint says: the move as the board names it, then why it is good here, what
+    it gains against the next best move, in the game's own terms and figures
+    (``"Hint: E4 → E5 (marked on the board): it brings your share of the ice … to 48
+    against the other player's 52 …, where E4 → E2 (the next best) would leave 45 against
+    55 …"``; :func:`next_best` says which move that is, ``GAME.explain_versus`` why),
+    or what the move does when there is nothing to compare it with
+    (``GAME.explain_move``), or the presenter's words (``fallback``) for a game that
+    cannot say why. ``marked``: the hint is marked on the board too, and says so
+    (someone who does not see the mark learns the move from the words, someone who does
+    knows where to look). ``alternatives``: the hint search's ``stats()``."""
+    why = ""
+    compared = next_best(game, state, action, alternatives)
+    if compared is not None:
+        other, which = compared
+        called = f"{move_name(game, state, other)} ({which})"
+        why = why_better(game, state, action, other, None, called)
+    else:
+        why = why_better(game, state, action, None)
     if not why:
         return fallback
     where = " (marked on the board)" if marked else ""
@@ -198,7 +245,7 @@ def review_html(review: Review, seats: Sequence[Seat], shown_ply: int | None) ->
                 f'<li><button type="button" class="review-decision" data-command="review-go" '
                 f'data-review-ply="{decision.ply}" data-kind="{decision.kind}"{current}>'
                 f'<span class="review-kind" data-kind="{decision.kind}">{escape(kind)}</span> '
-                f"move {decision.ply + 1}: {escape(who)} played {escape(played)}; better "
+                f"move {decision.ply + 1}: {escape(who)} chose {escape(played)}; better "
                 f"{escape(best)} ({percent(decision.after_best)} → "
                 f"{percent(decision.after_played)})</button></li>"
             )
@@ -247,6 +294,7 @@ __all__ = [
     "meter_html",
     "meter_key",
     "meter_shown",
+    "next_best",
     "percent",
     "review_html",
     "review_progress_html",

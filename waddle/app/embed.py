@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from waddle.app.chrome import whole_number
 from waddle.core import jsontext
 from waddle.core.game import OMNISCIENT
 from waddle.core.study import MAX_ACTION_CHARS, MAX_EYES, action_text
@@ -60,6 +61,9 @@ ANSWER = "waddle:answer"
 actions: once it is complete or has left every answer): ``{"type": "waddle:answer",
 "game": ID, "step": N, "correct": BOOL, "move": NOTATION, "explanation": TEXT}``."""
 MAX_MESSAGE_CHARS = 1000
+MAX_STEP_DIGITS = 6
+"""Digits of ``&ply=`` and ``&end=`` read (a game has at most 5,000 actions); a longer
+number is left out, as anything malformed is."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +92,10 @@ class EmbedOptions:
 
         def number(name: str) -> int | None:
             value = params.get(name)
-            # ASCII digits only: str.isdigit also takes "٣" (Arabic-Indic three)
-            ok = value is not None and value.isascii() and value.isdigit()
-            return int(value) if ok else None
+            # ASCII digits only (str.isdigit also takes "٣", Arabic-Indic three), and no
+            # more of them than a step can need: 5,000 digits were a ValueError, and the
+            # embedded view did not start
+            return None if value is None else whole_number(value, MAX_STEP_DIGITS)
 
         theme = params.get("theme")
         eyes = number("eyes")
@@ -134,6 +139,26 @@ class EmbedOptions:
             session.go_to(self.end)
             session.future.clear()  # the reader cannot step past the end
         session.go_to(shown)
+
+
+def embed_link(session: Any, options: EmbedOptions) -> str:
+    """The link an embedded view's address carries for ``options``: the session's whole
+    line, with its study. Seen through a seat's eyes (a card game: ``options.eyes``, else
+    the study's), only what that seat has seen by the last step a reader can reach (``end``,
+    else the line's end): the other hands and the deck's order stay out of the address.
+
+    >>> from waddle.app.session import Session
+    >>> session = Session.new("pebbles", 2, seed=3)
+    >>> embed_link(session, EmbedOptions(eyes=1))[:3], embed_link(session, EmbedOptions())[:3]
+    ('p2.', 'p1.')
+    """
+    record = session.full_record()
+    eyes = options.eyes_for(session.study)
+    if eyes is None or not getattr(session, "hidden_information", False):
+        return session.link_of(record)
+    if options.end is not None and options.end < len(record.actions):
+        record = record.with_actions(record.actions[: options.end])
+    return session.link_of(record, eyes)
 
 
 def embed_src(base: str, link: str, options: EmbedOptions) -> str:

@@ -207,6 +207,8 @@ class Page:
         """What a link of a game with hidden hands gives away while the game is on."""
         if not self.session.hidden_information or self.session.line_over:
             return ""
+        if self.session.link_eyes is not None:  # it holds only what that seat has seen
+            return ""
         return (
             " It holds the whole game, every hidden hand and the deck too: whoever opens "
             "it can see them, so share it only with people who are not playing."
@@ -228,6 +230,10 @@ class Side:
     scrub_value: int = 0
     scrub_disabled: bool = True
     scrub_text: str = ""
+    playing: bool = True
+    """The position shown is one to play on (not over, not a replay of a finished game):
+    else the controls that only apply to a game in progress (the hint, the computers'
+    speed and Pause) leave the screen."""
 
 
 def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
@@ -237,6 +243,8 @@ def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
 
     >>> session = Session.new("waddle", 2, seed=1)
     >>> side_of(session, [], curtained=False).undo_disabled
+    True
+    >>> side_of(session, [], curtained=False).playing
     True
     """
     state = session.state
@@ -251,7 +259,8 @@ def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
         undo_disabled=curtained or not session.can_undo(),
         undo_title=refusal if refusal and state.ply else None,
         redo_disabled=curtained or not session.can_redo(),
-        hint_disabled=curtained or not session.may_play(),
+        # A hint is for a person to move (a computer's turn, or the game over: none).
+        hint_disabled=curtained or not session.may_play() or not session.human_turn(),
         groups=list(groups),
         earliest=floor,
         scrub_min=floor,
@@ -259,7 +268,13 @@ def side_of(session: Session, groups: list[MoveGroup], curtained: bool) -> Side:
         scrub_value=state.ply,
         scrub_disabled=curtained or floor >= session.total_plies,
         scrub_text=f"move {state.ply} of {session.total_plies}",
+        playing=not state.is_over() and session.may_play(),
     )
+
+
+LONGEST_TURN_LINE = 3
+"""A computer's run of more moves than this (the move list's entries) is summed up in one
+line (:func:`run_line`) instead of told move by move."""
 
 
 def turn_line(groups: list[MoveGroup], player: int, after: int, upto: int) -> str:
@@ -283,3 +298,36 @@ def turn_line(groups: list[MoveGroup], player: int, after: int, upto: int) -> st
         return ""
     text = spoken[0] if len(spoken) == 1 else ", ".join(spoken[:-1]) + " and " + spoken[-1]
     return text if text.endswith(".") else text + "."
+
+
+def run_line(presenter: Any, session: Any, player: int, after: int, gained: float) -> str:
+    """What a computer's run of moves since ply ``after`` did, as one sentence's end: move
+    by move (:func:`turn_line`) up to :data:`LONGEST_TURN_LINE` moves of the move list,
+    else summed up: the game's own words (its presenter's optional ``sum_up(session,
+    player, after, moves, gained)``, given how many moves and what ``player`` scored in
+    them), or how many moves and points. A run that long happens when the others have no
+    move left: a 25-clause paragraph told nobody anything.
+
+    >>> from waddle.ui.presenter import Move, MoveGroup
+    >>> class Moves:  # a presenter's move list: 25 moves of seat 1
+    ...     def move_groups(self, session):
+    ...         return [MoveGroup("Round 9", tuple(Move(k, 1, "", f"moved {k}")
+    ...                                               for k in range(1, 26)))]
+    >>> from types import SimpleNamespace
+    >>> session = SimpleNamespace(state=SimpleNamespace(ply=25))  # after those moves
+    >>> run_line(Moves(), session, 1, 0, gained=28)
+    'made 25 more moves and scored 28 more points.'
+    >>> run_line(Moves(), session, 1, 23, gained=3)
+    'moved 24 and moved 25.'
+    """
+    groups = presenter.move_groups(session)
+    upto = session.state.ply
+    count = sum(1 for g in groups for m in g.moves if m.player == player and after < m.ply <= upto)
+    if count <= LONGEST_TURN_LINE:
+        return turn_line(groups, player, after, upto)
+    sum_up = getattr(presenter, "sum_up", None)
+    said = sum_up(session, player, after, count, gained) if sum_up is not None else ""
+    if said:
+        return said
+    points = f"{gained:g} more point{'' if gained == 1 else 's'}"
+    return f"made {count} more moves" + (f" and scored {points}." if gained else ".")

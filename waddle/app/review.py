@@ -263,9 +263,47 @@ class Review:
 
 def move_name(game: Any, state: Any, action: Any) -> str:
     """How a player names ``action`` in ``state``: the game's ``GAME.move_name`` when it
-    has one (places as the board names them), else the action's notation."""
+    has one (cards by name, places as the board names them), else the action's notation."""
     name = getattr(game, "move_name", None)
     return name(state, action) if name is not None else str(action)
+
+
+def why_better(
+    game: Any,
+    state: Any,
+    action: Any,
+    other: Any,
+    who: str | None = None,
+    called: str | None = None,
+) -> str:
+    """Why ``action`` is better than ``other`` in ``state``, as a verb phrase after "It":
+    the game's ``GAME.explain_versus`` (what it gains that ``other`` would not), else what
+    ``action`` does (``GAME.explain_move``), else nothing. ``who``: the player's name when
+    the words are about them (a review); ``called``: how to name ``other``."""
+    versus = getattr(game, "explain_versus", None)
+    if versus is not None and other is not None and other != action:
+        return versus(state, action, other, who, called)
+    explain = getattr(game, "explain_move", None)
+    return explain(state, action, who) if explain is not None else ""
+
+
+def fit(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at the end of a clause, with "…" where
+    it was cut (a study's caption has a limit; a sentence cut mid-word reads as a fault).
+
+    >>> fit("It takes 3 fish, traps a penguin and keeps the lead.", 30)
+    'It takes 3 fish…'
+    >>> fit("Short.", 30)
+    'Short.'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    for mark in ("; ", ", ", " and ", " where ", " "):
+        at = cut.rfind(mark)
+        if at > limit // 3:
+            return cut[:at].rstrip(" ,;:") + "…"
+    return cut + "…"
 
 
 def _percent(p: float) -> str:
@@ -273,22 +311,20 @@ def _percent(p: float) -> str:
 
 
 def caption(game: Any, state: Any, decision: Decision, names: Sequence[str]) -> str:
-    """A marked decision in words: "Blunder: Red played C4 → E6. The better move was A2,
-    win chance 62% → 31%." (the chance after the better move, then after the move played),
-    with why the better move is good when the game can say (``GAME.explain_move``)."""
+    """A marked decision in words: "Blunder: Red chose F1 (win chance 27% after it). The
+    better move was D5 (86%): it brings Red's share of the ice … to 23 against the other
+    player's 19, where F1 would leave 17 against 25." The reason compares the better move
+    with the move played, in the game's own terms (:func:`why_better`)."""
     who = names[decision.mover] if decision.mover < len(names) else f"Player {decision.mover + 1}"
     kind = (decision.kind or "").capitalize()
+    played = move_name(game, state, decision.played)
     text = (
-        f"{kind}: {who} played {move_name(game, state, decision.played)}. The better move was "
-        f"{move_name(game, state, decision.best)}, win chance "
-        f"{_percent(decision.after_best)} → {_percent(decision.after_played)}."
+        f"{kind}: {who} chose {played} (win chance {_percent(decision.after_played)} after "
+        f"it). The better move was {move_name(game, state, decision.best)} "
+        f"({_percent(decision.after_best)})"
     )
-    explain = getattr(game, "explain_move", None)
-    if explain is not None:
-        why = explain(state, decision.best)
-        if why:
-            text += f" It {why}."
-    return text
+    why = why_better(game, state, decision.best, decision.played, who, played)
+    return f"{text}: it {why}." if why else f"{text}."
 
 
 def review_to_study(
@@ -314,7 +350,7 @@ def review_to_study(
             marks = tuple(dict.fromkeys(touched))[:MAX_MARKS]
             if len(touched) == 2 and touched[0] != touched[1]:
                 arrows = ((touched[0], touched[1]),)[:MAX_ARROWS]
-        text = caption(game, state, decision, names)[:MAX_CAPTION]
+        text = fit(caption(game, state, decision, names), MAX_CAPTION)
         steps.append(Step(decision.ply, text, marks, arrows))
     return Study(title, tuple(steps))
 
@@ -327,6 +363,8 @@ __all__ = [
     "Review",
     "caption",
     "classify",
+    "fit",
     "move_name",
     "review_to_study",
+    "why_better",
 ]

@@ -25,10 +25,11 @@ from typing import Any, Protocol
 
 from waddle.app.session import Session
 from waddle.core import jsontext
-from waddle.core.jsontext import JSONTextError, shown
+from waddle.core.jsontext import JSONTextError, excerpt_text, shown
 from waddle.core.records import RecordError
 from waddle.core.study import Study, StudyError
 from waddle.games import GAMES
+from waddle.ui.seats import MAX_NAME_CHARS
 
 SAVE_FORMAT = "waddle-save/1"
 PREFIX = "waddle:"
@@ -38,6 +39,10 @@ SHELF_PREFIX = PREFIX + "shelf:"
 """``waddle:shelf:<game>``: the last game of a game that was left for another one, so that
 opening Hey, That's My Fish! never costs the Waddle game in progress (the chooser offers
 to resume it)."""
+MAX_SAVE_NAME = 60
+"""The longest name of a named save."""
+MAX_SEATS = max(entry.players[1] for entry in GAMES)
+"""The most seat names a save's entry lists: the most seats of any game here."""
 MAX_FILE_CHARS = 5_000_000
 """The longest save or imported file read: the longest game of any game here, with every
 seat named and a study of long captions, is well under 1 MB."""
@@ -256,7 +261,7 @@ class SaveStore:
 
     def save_as(self, name: str, session: Session, now_ms: int) -> str:
         """Store a named save and return its key; ``SaveError`` if storage is full."""
-        name = name.strip()[:60] or "Unnamed game"
+        name = name.strip()[:MAX_SAVE_NAME] or "Unnamed game"
         key = f"{NAMED_PREFIX}{now_ms}"
         n = 0
         while self.storage.get(key) is not None:  # two saves in the same millisecond
@@ -274,7 +279,7 @@ class SaveStore:
             try:
                 result.entries.append(self._entry(key, self.storage.get(key)))
             except SaveError as e:
-                result.problems.append(f"A save ({key}) was skipped: {e}.")
+                result.problems.append(f"A save ({excerpt_text(key, 60)}) was skipped: {e}.")
         result.entries.sort(key=lambda e: (-e.saved_at_ms, e.key))
         return result
 
@@ -325,6 +330,10 @@ class SaveStore:
         if entry is None:
             raise SaveError("it holds a game this version does not know")
         name, saved_at, players, names, ply, over = fields
+        # What the list shows grows with what a game holds, never with the entry: a name
+        # as long as a save's, at most as many names as a game has seats.
+        name = name[:MAX_SAVE_NAME]
+        names = tuple(n[:MAX_NAME_CHARS] for n in names[:MAX_SEATS])
         study = game.get("study")
         title = None
         if type(study) is dict:

@@ -150,20 +150,42 @@ class Session:
         """The game up to the shown position; a study's whole line (it opens at its start)."""
         return self.link_of(self.full_record() if self.study else self.record())
 
-    def link_of(self, record: GameRecord) -> str:
+    @property
+    def link_eyes(self) -> int | None:
+        """The seat this game's links are seen through (a card game's: its study's eyes,
+        or the seat of the link it was opened from), or None: its links hold every hand."""
+        if getattr(self.setup, "eyes", None) is not None:
+            return self.setup.eyes
+        eyes = None if self.study is None else self.study.eyes
+        if eyes is None or getattr(self.game, "redact", None) is None:
+            return None
+        return eyes if 0 <= eyes < len(self.seats) else None
+
+    def link_of(self, record: GameRecord, eyes: int | None = None) -> str:
         """The share-link text of ``record`` with this session's seats (and the steps of
-        its study that ``record`` reaches)."""
+        its study that ``record`` reaches).
+
+        Seen through a seat's eyes (``eyes``, else the study's), a card game's link holds
+        only what that seat has seen by ``record``'s last action (``GAME.redact``): the
+        other hands and the deck's order stay out of it (docs/studies.md)."""
         study = None if self.study is None else self.study.upto(len(record.actions))
+        if eyes is None and study is not None:
+            eyes = study.eyes
+        redact = getattr(self.game, "redact", None)
+        if redact is None or eyes is None or not 0 <= eyes < len(self.seats):
+            eyes = None
         names, bots = [s.name for s in self.seats], [s.bot for s in self.seats]
         # The page asks at every redraw, most often for the link it had: encoding replays
-        # the game (a link stores each action by its index among the legal ones). Records
-        # given here share this session's setup: the actions and seats tell them apart.
-        key = (tuple(record.actions), tuple(names), tuple(bots)) if study is None else None
-        if key is not None and self._link_memo[0] == key:
+        # the game (a link stores each action by its index among the legal ones), and a
+        # seat's eyes replay it again. Records given here share this session's setup: the
+        # actions, the seats, the study and the eyes tell them apart.
+        key = (tuple(record.actions), tuple(names), tuple(bots), study, eyes)
+        if self._link_memo[0] == key:
             return self._link_memo[1]
+        if eyes is not None:
+            record = redact(record, eyes)
         text = self.game.encode_link(record, names, bots, study)
-        if key is not None:
-            self._link_memo = (key, text)
+        self._link_memo = (key, text)
         return text
 
     def bot_to_move(self) -> str | None:

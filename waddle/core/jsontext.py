@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from itertools import accumulate
 from typing import Any
 
@@ -97,29 +98,101 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH, max_chars: int | None =
         raise JSONTextError(f"is not valid JSON ({e})") from None
 
 
-def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
-    """``value`` as JSON for an error message, cut to ``limit`` characters with "…".
+def excerpt(value: Any, limit: int = SHOWN_CHARS, python: bool = False) -> str:
+    """A short excerpt of an outside value for a message: its text (JSON, or Python's
+    repr with ``python``) cut to ``limit`` characters with "…": the one helper every
+    reader's error quotes what it refuses through (:func:`shown` and :func:`quoted` are
+    this with a string's quotes kept round its cut).
 
-    Only a prefix of a long string is encoded, so quoting a huge value costs little.
+    Only as much of the value is written as the excerpt shows, so an action of 100,000
+    cards or a 50 MB string costs no more to quote than a short one; a value nested
+    deeper than any format is written "…" past :data:`_EXCERPT_DEPTH` levels.
+
+    >>> excerpt({"waddle": ["Ki3"] * 100_000}, 30, python=True)
+    "{'waddle': ['Ki3', 'Ki3', 'Ki3…"
+    >>> excerpt([1, [2, {"a": None}]]), excerpt("x" * 100, 8), excerpt(2**20000)
+    ('[1, [2, {"a": null}]]', '"xxxxxxx…', 'int')
+    """
+    parts: list[str] = []
+    size = 0
+    for piece in _pieces(value, python, limit + 1, 0):
+        parts.append(piece)
+        size += len(piece)
+        if size > limit:
+            break
+    text = _visible("".join(parts))
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+MESSAGE_CHARS = 300
+"""The longest sentence of a reader's (its reason for refusing an action, say) that a
+message passes on: whatever it quotes, one line stays short."""
+
+
+def excerpt_text(text: Any, limit: int = MESSAGE_CHARS) -> str:
+    """A message's own words (an exception's text), cut to ``limit`` characters with
+    "…" and kept on one line: :func:`excerpt` for text that is already words.
+
+    >>> excerpt_text("you do not hold " + "Ki3 " * 1000, 24)
+    'you do not hold Ki3 Ki3 …'
+    """
+    text = _visible(str(text)[: limit + 1])
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+_EXCERPT_DEPTH = 8
+"""How deep an excerpt writes a nested value (an action nests two levels, a record five)."""
+
+
+def _pieces(value: Any, python: bool, room: int, depth: int) -> Iterator[str]:
+    """The text of ``value`` piece by piece, each string cut to ``room`` characters (an
+    excerpt stops reading once it has what it shows)."""
+    if depth > _EXCERPT_DEPTH:
+        yield "…"
+    elif isinstance(value, dict):
+        yield "{"
+        for k, (key, item) in enumerate(value.items()):
+            yield ", " if k else ""
+            yield from _pieces(key if isinstance(key, str) else str(key), python, room, depth + 1)
+            yield ": "
+            yield from _pieces(item, python, room, depth + 1)
+        yield "}"
+    elif isinstance(value, list | tuple):
+        yield "["
+        for k, item in enumerate(value):
+            yield ", " if k else ""
+            yield from _pieces(item, python, room, depth + 1)
+        yield "]"
+    elif isinstance(value, str):
+        cut = value[:room]
+        yield repr(cut) if python else json.dumps(cut, ensure_ascii=False)
+    elif value is None or isinstance(value, bool):
+        yield repr(value) if python else json.dumps(value)
+    elif isinstance(value, int):
+        # str() refuses to write more than 4,300 digits: beyond them, say what it is
+        yield str(value) if value.bit_length() < 14_000 else type(value).__name__
+    elif isinstance(value, float):
+        yield repr(value) if python else json.dumps(value)
+    else:
+        yield type(value).__name__
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """``value`` as JSON for an error message, cut to ``limit`` characters with "…"
+    (:func:`excerpt`; a long string keeps its closing quote after the "…").
+
     Letters beyond ASCII are shown as they are (a territory "Forêt" is named so), and
     what cannot be seen or would break the line (controls, U+2028, direction marks) as
     an escape.
 
     >>> shown({"format": "x"}), shown(None), shown(10**80)
     ('{"format": "x"}', 'null', '1000000000000000000000000000000000000000…')
-    >>> shown("Forêt"), shown("a\\u2028b"), shown(["x" * 10**6])
-    ('"Forêt"', '"a\\\\u2028b"', "'list'")
+    >>> shown("Forêt"), shown("a\\u2028b"), shown(["x" * 10**6], 12)
+    ('"Forêt"', '"a\\\\u2028b"', '["xxxxxxxxxx…')
     """
     if isinstance(value, str) and len(value) > limit:
         return _visible(json.dumps(value[:limit], ensure_ascii=False))[:-1] + '…"'
-    try:
-        if _shallow(value):
-            text = _visible(json.dumps(value, ensure_ascii=False))
-        else:
-            text = repr(type(value).__name__)
-    except (TypeError, ValueError):  # not JSON, or an int too long to write in decimal
-        text = type(value).__name__
-    return text if len(text) <= limit else text[:limit] + "…"
+    return excerpt(value, limit)
 
 
 def quoted(value: Any, limit: int = SHOWN_CHARS) -> str:
@@ -140,18 +213,3 @@ def _visible(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
-
-
-def _shallow(value: Any) -> bool:
-    """Whether ``value`` is cheap to encode whole: a short scalar, or a small flat
-    container of them (a list of eight 5 MB strings is not)."""
-    if isinstance(value, list | dict):
-        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
-        return len(value) <= 8 and all(_short_scalar(v) for v in items)
-    return _short_scalar(value)
-
-
-def _short_scalar(value: Any) -> bool:
-    return not isinstance(value, list | dict) and (
-        not isinstance(value, str) or len(value) <= SHOWN_CHARS
-    )

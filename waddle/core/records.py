@@ -17,10 +17,15 @@ from typing import Any, Protocol, Self, TypeVar
 
 from waddle.core import jsontext
 from waddle.core.game import GameState, IllegalActionError
-from waddle.core.jsontext import shown
+from waddle.core.jsontext import excerpt, excerpt_text, shown
+from waddle.core.links import MAX_ACTIONS
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+ACTION_CHARS = 60
+"""How much of an illegal action its error quotes (a whole ordinary action fits)."""
 
 
 class RecordError(ValueError):
@@ -137,14 +142,45 @@ def replay_actions(state: GameState, actions: Iterable[Any]) -> GameState:
         try:
             state.apply(action)
         except IllegalActionError as e:
-            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+            raise illegal_action(i, action, e) from None
     return state
+
+
+def illegal_action(index: int, action: Any, why: Exception | str) -> RecordError:
+    """The error of a record's illegal action: its number, a short excerpt of it (an
+    action of 100,000 cards is quoted in a few dozen characters) and why.
+
+    >>> from waddle.games.pebbles.actions import Action
+    >>> str(illegal_action(3, Action.reshuffle([0] * 100_000), "the cards are not the discards"))
+    "action 3: {'reshuffle': ['1S', '1S', '1S', '1S', '1S', '1S', '1S', '1S… is illegal: the cards are not the discards"
+    """  # noqa: E501
+    quoted_action = excerpt(action.to_json(), ACTION_CHARS, python=True)
+    return RecordError(f"action {index}: {quoted_action} is illegal: {excerpt_text(why)}", index)
+
+
+def check_actions(raw: Any) -> list[Any]:
+    """A record's ``"actions"``, checked to be a list no longer than any game here can be
+    (:data:`~waddle.core.links.MAX_ACTIONS`, what a share link carries), before any action
+    is read: 100,000 actions are refused in one line, not parsed one by one.
+
+    >>> check_actions([{"scout": True}] * 100_000)
+    Traceback (most recent call last):
+    ...
+    waddle.core.records.RecordError: "actions" lists 100,000 actions; a game has at most 5,000 (what a share link carries)
+    """  # noqa: E501
+    if not isinstance(raw, list):
+        raise RecordError('"actions" must be a list')
+    if len(raw) > MAX_ACTIONS:
+        raise RecordError(
+            f'"actions" lists {len(raw):,} actions; a game has at most {MAX_ACTIONS:,} '
+            "(what a share link carries)"
+        )
+    return raw
 
 
 def parse_actions(raw: Any, parse: Callable[[Any], Any]) -> list[Any]:
     """The record's ``"actions"`` list parsed by ``parse`` (which raises ``ValueError``)."""
-    if not isinstance(raw, list):
-        raise RecordError('"actions" must be a list')
+    raw = check_actions(raw)
     actions = []
     for i, item in enumerate(raw):
         try:

@@ -233,6 +233,14 @@ class GameModule(Protocol):
     # def custom_record(self, players, board_text, seed, options=None): ...
     # def record_options(self, record) -> dict[str, Any]: a record's options, by key
     #
+    # Optional, for a game with hidden information (shared code asks with getattr):
+    #
+    # def redact(self, record, seat) -> GameRecord: the record as ``seat`` has seen it by
+    #     its last action (``record.eyes`` is ``seat``): what it has not seen replaced by
+    #     stand-ins worked out from what it has, which its JSON writes "?" and its link
+    #     leaves out; the game's views of it show nobody more than that seat's. A link
+    #     from one seat's eyes carries such a record (docs/studies.md).
+    #
     # Optional front-end parts (shared code asks with getattr and offers the feature only
     # when the game has it, so a new game can add them later):
     #
@@ -333,10 +341,28 @@ class AnalysisHooks:
     game's ``GAME`` class lists it before :class:`GamePackage` to offer them. Shared code
     asks for each with ``getattr``, so a game without them simply does not offer them."""
 
-    def explain_move(self, state: GameState, action: Any) -> str:
-        """Why ``action`` is good in ``state``, in the game's own terms: a verb phrase that
-        follows "It" ("joins your waddle to 5 penguins (+9 VP)")."""
-        return self._module("explain").explain(state, action)  # type: ignore[attr-defined]
+    def explain_move(self, state: GameState, action: Any, who: str | None = None) -> str:
+        """What ``action`` does in ``state``, in the game's own terms: a verb phrase that
+        follows "It" ("joins your waddle to 5 penguins (+9 VP)"). ``who``: the player's
+        name when the words are about them (a review), else they speak to them ("your")."""
+        return self._module("explain").explain(state, action, who)  # type: ignore[attr-defined]
+
+    def explain_versus(
+        self,
+        state: GameState,
+        action: Any,
+        other: Any,
+        who: str | None = None,
+        called: str | None = None,
+    ) -> str:
+        """Why ``action`` is better than ``other`` in ``state``: a verb phrase that follows
+        "It", saying what it gains that ``other`` would not, in the game's own terms and
+        the engine's own figures ("brings your share of the ice to 23 against the other
+        player's 19, where D5 would leave 20 against 21"), or, when the position as it
+        stands cannot tell them apart, that the search found it better by playing on.
+        ``called``: how the sentence names ``other`` (its ``move_name`` by default)."""
+        module = self._module("explain")
+        return module.versus(state, action, other, who, called)  # type: ignore[attr-defined]
 
     def move_name(self, state: GameState, action: Any) -> str:
         """``action`` as a player names it, places as the board names them."""

@@ -31,6 +31,17 @@ def scores_by_turn(record: Any) -> Series:
     return _series(record, "Turn", turn_ends)
 
 
+def scores_by_move(record: Any) -> Series:
+    """A point after every move (every decision of a player; a chance outcome belongs to
+    the move that drew it): when one seat makes many moves in a row (the others have none
+    left), each still has its point."""
+
+    def move_ends(state: Any, _mover: Any, _following: Any) -> bool:
+        return state.to_move() != CHANCE
+
+    return _series(record, "Move", move_ends)
+
+
 def scores_by_round(record: Any, round_of: Callable[[Any], Any]) -> Series:
     """A point whenever ``round_of(state)`` changes (a trick, the placements around one
     water hex)."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -67,6 +67,10 @@ MAX_EYES = 7
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 """Control characters, line and paragraph separators, and lone surrogates (JSON's
 ``"\\ud800"``, which no UTF-8 text and so no link can carry)."""
+
+
+_CARD = "card:"
+"""The kind of a place that is a card (``card:7C``), which a seat may not see."""
 
 
 class StudyError(ValueError):
@@ -308,6 +312,55 @@ class Study:
         """Only the steps at or before ``ply`` (a line that ends there, or leaves it)."""
         return replace(self, steps=tuple(s for s in self.steps if s.ply <= ply))
 
+    def through_eyes(
+        self,
+        seat: int,
+        sees: Callable[[int], Collection[str]],
+        asks: Callable[[int], bool],
+    ) -> Study:
+        """The study as a link through ``seat``'s eyes carries it (a card game's): seen
+        through that seat; a mark on a card (``card:…``) only at a step where the seat sees
+        that card (``sees(ply)``: the card places it sees there), so the link names no
+        card the seat may not see; a question only at a step where ``asks(ply)`` (the seat
+        is the one asked: another seat's answer would be that seat's cards).
+
+        >>> study = Study(steps=(Step(2, "", ("card:7C", "card:9S", "1,0")),)).with_question(
+        ...     4, [[{"play": "9S"}]])
+        >>> seen = study.through_eyes(1, lambda ply: {"card:9S"}, lambda ply: False)
+        >>> seen.eyes, seen.steps[0].marks, seen.step(4).question
+        (1, ('card:9S', '1,0'), None)
+        """
+        steps = []
+        for step in self.steps:
+            seen = sees(step.ply) if any(m.startswith(_CARD) for m in step.marks) else ()
+            marks = tuple(m for m in step.marks if not m.startswith(_CARD) or m in seen)
+            question = step.question if step.question is not None and asks(step.ply) else None
+            steps.append(replace(step, marks=marks, question=question))
+        return Study(self.title, tuple(steps), seat)
+
+    def seen_along(
+        self,
+        seat: int,
+        state: Any,
+        actions: Sequence[Any],
+        visible: Callable[[Any, int], Collection[str]],
+    ) -> Study:
+        """:meth:`through_eyes` for the line ``actions`` played from ``state`` (which it
+        plays): ``visible(state, seat)`` names the cards the seat sees there; the steps
+        after the line's end are left out."""
+        plies = {s.ply for s in self.steps}
+        cards: dict[int, frozenset[str]] = {}
+        movers: dict[int, Any] = {}
+        for ply in range(len(actions) + 1):
+            if ply in plies:
+                cards[ply] = frozenset(f"{_CARD}{c}" for c in visible(state, seat))
+                movers[ply] = state.to_move()
+            if ply < len(actions):
+                state.apply(actions[ply])
+        return self.upto(len(actions)).through_eyes(
+            seat, lambda ply: cards.get(ply, frozenset()), lambda ply: movers.get(ply) == seat
+        )
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.title:
@@ -389,7 +442,7 @@ def _step_from_json(
     if places is not None:
         for p in [*marks, *(p for pair in pairs for p in pair)]:
             if p not in places:
-                raise StudyError(f"{where}: {p[:20]!r} is not a place on this board")
+                raise StudyError(f"{where}: {jsontext.quoted(p, 20)} is not a place on this board")
     question = None
     if "question" in raw:
         question = _question_from_json(raw["question"], where)

@@ -40,7 +40,7 @@ GAMES = Registry(
             default_players=2,
             hidden_information=True,
             formats=("pebbles-record/1",),
-            link_prefixes=("p1.",),
+            link_prefixes=("p1.", "p2."),
             module="waddle.games.pebbles",
             summary="Play a card, then two actions: penguins and pebbles win tiles and "
             "territories, the highest card of the led suit wins the trick.",
@@ -52,7 +52,7 @@ GAMES = Registry(
             default_players=2,
             hidden_information=True,
             formats=("waddle-waddle-record/1",),
-            link_prefixes=("ww1.", "ww2."),
+            link_prefixes=("ww1.", "ww2.", "ww3."),
             module="waddle.games.waddle_waddle",
             summary="Gather penguin cards into waddles and send them to five rookeries: "
             "nests win each season's bonuses, threats get in the way.",

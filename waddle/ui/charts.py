@@ -18,6 +18,8 @@ alone; every text (names, labels, the title) is escaped.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -32,21 +34,111 @@ _LEFT, _RIGHT, _TOP = 40, 12, 10
 _PLOT_BOTTOM = 150  # the x axis; the labels and the legend below it
 
 
-def _nice_max(value: float) -> float:
-    """The top of the y axis: ``value`` rounded up to 1, 2 or 5 times a power of ten.
+FONT = 12
+"""The chart's text size in view-box units."""
+LABEL_GAP = 8
+"""The least room between two x labels, in view-box units."""
+MOST_Y_STEPS = 8
+"""A score axis has at most this many steps between its grid lines."""
+_EM = {**dict.fromkeys("0123456789", 0.64), " ": 0.32, ".": 0.32, ",": 0.32, ":": 0.34,
+       "%": 0.95, "-": 0.36, "i": 0.28, "l": 0.28, "j": 0.28, "t": 0.4, "f": 0.36,
+       "r": 0.42, "I": 0.3, "m": 0.98, "w": 0.82, "M": 0.86, "W": 1.0}  # fmt: skip
+"""How wide characters are, in ems, a little wider than the sans-serif fonts a page uses
+(DejaVu Sans, the widest common one, sets digits at 0.64 em; measured in Debian's
+Chromium the estimate of "start", "Round 10", "Turn 37", "100%" and others is 0-7% wider
+than drawn): an estimate that errs wide keeps labels apart."""
 
-    >>> _nice_max(37), _nice_max(0), _nice_max(1.0), _nice_max(120)
-    (50, 1, 1, 200)
+
+def text_width(text: str, size: float = FONT) -> float:
+    """About how wide ``text`` is at ``size`` units (see :data:`_EM`): never narrower than
+    a sans-serif font draws it.
+
+    >>> text_width("Round 10") > 50
+    True
     """
-    if value <= 0:
-        return 1
+    return size * sum(_EM.get(c, 0.72 if c.isupper() else 0.64) for c in text)
+
+
+def y_ticks(low: float, high: float, percent: bool = False) -> list[float]:
+    """The grid lines of the y axis, from the bottom up: round steps (1, 2 or 5 times a
+    power of ten, never a fraction of a point), at most :data:`MOST_Y_STEPS` of them,
+    running from 0 (or below, for a negative score) to the first line at or above the
+    data: the axis fits the data instead of the next power of ten. Win chances
+    (``percent``) run from 0 to 100% in quarters.
+
+    >>> y_ticks(0, 56)
+    [0, 10, 20, 30, 40, 50, 60]
+    >>> y_ticks(0, 48), y_ticks(0, 3)
+    ([0, 10, 20, 30, 40, 50], [0, 1, 2, 3])
+    >>> y_ticks(-7, 12), y_ticks(0, 0)
+    ([-10, -5, 0, 5, 10, 15], [0, 1])
+    >>> y_ticks(0, 1, percent=True)
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
+    if percent:
+        return [k / 4 for k in range(5)]
+    low, high = min(0.0, low), max(0.0, high)
+    if high <= low:
+        return [0, 1]
     step = 1
-    while step * 10 <= value:
+    while True:
+        for k in (1, 2, 5):
+            size = k * step
+            bottom, top = math.floor(low / size), math.ceil(high / size)
+            if top - bottom <= MOST_Y_STEPS:
+                return [size * i for i in range(bottom, top + 1)]
         step *= 10
-    for k in (1, 2, 5, 10):
-        if k * step >= value:
-            return k * step
-    return 10 * step
+
+
+def label_box(label: str, x: float, anchor: str) -> tuple[float, float]:
+    """Where an x label drawn at ``x`` with ``anchor`` runs, left to right (estimated)."""
+    width = text_width(label)
+    if anchor == "start":
+        return x, x + width
+    if anchor == "end":
+        return x - width, x
+    return x - width / 2, x + width / 2
+
+
+def x_ticks(labels: Sequence[str], xs: Sequence[float]) -> list[tuple[int, str]]:
+    """Which x labels to write, and how each is anchored: the first and the last always
+    (at the ends of the axis, anchored inwards), and between them labels at a round step
+    of points (every 1, 2, 5, 10, 20, … points), the smallest step whose labels keep
+    :data:`LABEL_GAP` apart from each other and from the ends: labels never run together.
+
+    >>> xs = [40 + 28 * i for i in range(12)]
+    >>> labels = ["start"] + [f"Round {i}" for i in range(1, 11)] + ["end"]
+    >>> [i for i, _ in x_ticks(labels, xs)]
+    [0, 5, 11]
+    """
+    n = len(labels)
+    if n == 0:
+        return []
+    if n == 1:
+        return [(0, "middle")]
+
+    def anchor(i: int) -> str:
+        return "start" if i == 0 else "end" if i == n - 1 else "middle"
+
+    def apart(a: int, b: int) -> bool:
+        return (
+            label_box(labels[a], xs[a], anchor(a))[1] + LABEL_GAP
+            <= label_box(labels[b], xs[b], anchor(b))[0]
+        )
+
+    ends = [0, n - 1] if apart(0, n - 1) else [n - 1]
+    step = 1
+    while True:
+        for k in (1, 2, 5):
+            size = k * step
+            inner = [
+                i
+                for i in range(size, n - 1, size)
+                if (ends[0] != 0 or apart(0, i)) and apart(i, n - 1)
+            ]
+            if all(apart(a, b) for a, b in itertools.pairwise(inner)):
+                return [(i, anchor(i)) for i in sorted({*ends, *inner})]
+        step *= 10
 
 
 def _fmt(value: float, percent: bool) -> str:
@@ -66,8 +158,9 @@ def line_chart(
     a table too. ``percent``: values are shares from 0 to 1, shown as percentages on a
     0-100% axis (win chances)."""
     n = len(labels)
-    top = 1.0 if percent else _nice_max(max((max(s) for s in series if s), default=0))
-    bottom_value = 0.0 if percent else min(0.0, min((min(s) for s in series if s), default=0))
+    every = [v for s in series for v in s]
+    ticks = y_ticks(min(every, default=0), max(every, default=0), percent)
+    bottom_value, top = ticks[0], ticks[-1]
     span = (top - bottom_value) or 1.0
     plot_w = WIDTH - _LEFT - _RIGHT
     plot_h = _PLOT_BOTTOM - _TOP
@@ -82,25 +175,21 @@ def line_chart(
     height = HEIGHT + 18 * max(0, legend_rows - 2)
     out = [
         f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" aria-hidden="true" '
-        f'focusable="false" font-size="12">'
+        f'focusable="false" font-size="{FONT}">'
     ]
-    for k in range(5):  # grid lines and the y axis's labels
-        v = bottom_value + span * k / 4
+    for v in ticks:  # grid lines and the y axis's labels
         gy = y(v)
         out.append(
             f'<line x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{gy:.1f}" y2="{gy:.1f}" '
-            f'stroke="currentColor" stroke-opacity="{0.5 if k == 0 else 0.15}"/>'
+            f'stroke="currentColor" stroke-opacity="{0.5 if v == 0 else 0.15}"/>'
             f'<text x="{_LEFT - 4}" y="{gy + 4:.1f}" text-anchor="end" fill="currentColor">'
             f"{escape(_fmt(v, percent))}</text>"
         )
-    if n:  # x labels: at most six, the first and the last always
-        shown = sorted({round(k * (n - 1) / 5) for k in range(6)}) if n > 6 else range(n)
-        for i in shown:
-            anchor = "start" if i == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
-            out.append(
-                f'<text x="{x(i):.1f}" y="{_PLOT_BOTTOM + 16}" text-anchor="{anchor}" '
-                f'fill="currentColor">{escape(str(labels[i]))}</text>'
-            )
+    for i, anchor in x_ticks([str(label) for label in labels], [x(i) for i in range(n)]):
+        out.append(
+            f'<text class="x-label" x="{x(i):.1f}" y="{_PLOT_BOTTOM + 16}" '
+            f'text-anchor="{anchor}" fill="currentColor">{escape(str(labels[i]))}</text>'
+        )
     for p, values in enumerate(series):
         seat = seats[p] if p < len(seats) else None
         colour = seat.colour if seat else "currentColor"

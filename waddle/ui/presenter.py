@@ -141,7 +141,12 @@ class Hint:
 
 
 class Presenter(Protocol):
-    """A game's front end, as the web shell uses it (one instance per game)."""
+    """A game's front end, as the web shell uses it (one instance per game).
+
+    Optional (asked with ``getattr``): ``sum_up(session, player, after, moves, gained)``,
+    a computer's long run of moves since ply ``after`` in one line of the game's words
+    ("took 28 more fish with 25 moves"; :func:`waddle.app.page.run_line` says how many
+    moves and points without it)."""
 
     keys: Mapping[str, str]
     """Letter keys of the game's controls: key → ``data-control`` value, e.g. ``s`` → ``scout``."""

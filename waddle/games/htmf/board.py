@@ -25,7 +25,6 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from waddle.core import hexgrid, jsontext
-from waddle.core.bits import MAX_SIGNED, MIN_SIGNED
 from waddle.core.hexgrid import Hex
 from waddle.core.jsontext import shown
 from waddle.core.records import BoardError, SetupCache
@@ -39,6 +38,11 @@ PENGUINS = {2: 4, 3: 3, 4: 2}
 MAX_FISH = 3
 MAX_FLOES = 2000
 """The most floes a board may list: what a share link carries (the standard board has 60)."""
+MAX_COORD = 100
+"""How far from 0,0 a floe may lie, in steps (q, r and -q-r each from -100 to 100): room
+for the largest board (2,000 floes fill a hexagon of radius 26) with holes in it. What a
+page draws and names grows with the board, never with a coordinate's value; this bound
+keeps the board's frame, and the numbers read, to what a board can need."""
 MAX_LINE = 24
 """The most floes in one unbroken straight line (the standard board's longest has 8). The
 board's tables list, for every floe and direction, the moves to each floe of its line
@@ -267,10 +271,10 @@ def board_problems(floes: Sequence[Floe]) -> list[str]:
                 f"board[{i}]: floe {shown(f.q)},{shown(f.r)} has {shown(f.fish)} fish; "
                 "a floe has 1 to 3"
             )
-        if not (MIN_SIGNED <= f.q <= MAX_SIGNED and MIN_SIGNED <= f.r <= MAX_SIGNED):
+        if hexgrid.distance((0, 0), f.hex) > MAX_COORD:
             problems.append(
-                f"board[{i}]: floe {shown(f.q)},{shown(f.r)} is beyond what a share link holds "
-                f"(q and r from {MIN_SIGNED} to {MAX_SIGNED})"
+                f"board[{i}]: floe {shown(f.q)},{shown(f.r)} is too far from 0,0 (at most "
+                f"{MAX_COORD} steps)"
             )
         ones += f.fish == 1
     length, first, last = longest_line([f.hex for f in floes])

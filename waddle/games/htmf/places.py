@@ -28,6 +28,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
@@ -57,6 +58,13 @@ class Label:
     """``2q + r`` for a number (a column), ``r`` for a row letter."""
 
 
+MAX_LABELLED_GAP = 4
+"""The widest run of empty columns between two columns of floes whose numbers are still
+drawn (a hole in a board, so that the labels keep counting across it); past it the
+numbers go on at the next floes. So the labels a board draws grow with its floes, never
+with how far apart they lie."""
+
+
 class Grid:
     """The names of the places of one board shape (any floes at ``coords``)."""
 
@@ -64,8 +72,10 @@ class Grid:
         coords = tuple(coords)
         rows = sorted({r for _, r in coords})
         self.top = rows[0] if rows else 0
-        last = rows[-1] if rows else -1
-        self.rows: dict[int, str] = {r: letters(r - self.top) for r in range(self.top, last + 1)}
+        self.last = rows[-1] if rows else -1
+        self.rows: dict[int, str] = {r: letters(r - self.top) for r in rows}
+        """The letter of each row that holds a place (an empty row between two is named
+        by its place, :func:`letters`, when asked)."""
         self.first: dict[int, int] = {}
         """For each kind of row (``r % 2``), the smallest ``2q + r`` of its places."""
         for q, r in coords:
@@ -79,17 +89,25 @@ class Grid:
     def _name(self, h: Hex) -> str:
         q, r = h
         first = self.first.get(r % 2)
-        if r not in self.rows or first is None or 2 * q + r < first:
+        if not self.top <= r <= self.last or first is None or 2 * q + r < first:
             return "a place off the board"
-        return f"{self.rows[r]}{(2 * q + r - first) // 2 + 1}"
+        row = self.rows.get(r) or letters(r - self.top)
+        return f"{row}{(2 * q + r - first) // 2 + 1}"
 
     def _numbers(self, coords: tuple[Hex, ...]) -> tuple[tuple[Label, ...], tuple[Label, ...]]:
-        """The numbers along the top (the top row's kind) and along the bottom (the other)."""
+        """The numbers along the top (the top row's kind) and along the bottom (the other):
+        one over each column of floes, and over each empty column of a gap of at most
+        :data:`MAX_LABELLED_GAP` columns between two of them."""
         top_kind = self.top % 2
         out: dict[int, list[Label]] = {0: [], 1: []}
         for kind, first in self.first.items():
-            last = max(2 * q + r for q, r in coords if r % 2 == kind)
-            out[kind] = [Label(str((at - first) // 2 + 1), at) for at in range(first, last + 1, 2)]
+            columns = sorted({2 * q + r for q, r in coords if r % 2 == kind})
+            ats = [columns[0]]
+            for before, at in pairwise(columns):
+                if (at - before) // 2 - 1 <= MAX_LABELLED_GAP:
+                    ats.extend(range(before + 2, at, 2))
+                ats.append(at)
+            out[kind] = [Label(str((at - first) // 2 + 1), at) for at in ats]
         return tuple(out[top_kind]), tuple(out[1 - top_kind])
 
     def name(self, h: Hex) -> str:

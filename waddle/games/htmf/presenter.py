@@ -145,6 +145,16 @@ class HtmfPresenter:
             text += " No penguin can move: the game is over."
         return text
 
+    def sum_up(self, session: Any, player: int, after: int, moves: int, gained: float) -> str:
+        """A computer's run of moves in a row, in one line (the shell's ``run_line``): when
+        the others are out, the last player makes every last move alone.
+
+        >>> PRESENTER.sum_up(None, 1, 30, 25, 28)
+        'took 28 more fish with 25 moves.'
+        """
+        fish = round(gained)
+        return f"took {fish} more fish with {moves} move{'' if moves == 1 else 's'}."
+
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The placements, then the moves by rounds: a round ends when the turn comes back
         round to a player who already moved in it (players who are out take no turns)."""
@@ -283,7 +293,9 @@ def _result(state: HtmfState, seats: Sequence[Seat]) -> str:
         f"{' class=winner' if r.player in winners else ''}>"
         f"<th scope=row>{chip(seats[r.player], r.player)}</th>"
         f'<td class="total">{r.fish}</td><td>{r.floes}</td>'
-        f"<td>{r.by_fish[0]} × 1, {r.by_fish[1]} × 2, {r.by_fish[2]} × 3</td></tr>"
+        # "16 × 1" never breaks across lines (a lone "× 3" under it read as nothing).
+        f"<td>{r.by_fish[0]}\u00a0×\u00a01, {r.by_fish[1]}\u00a0×\u00a02, "
+        f"{r.by_fish[2]}\u00a0×\u00a03</td></tr>"
         for r in ranked
     )
     return (

@@ -29,6 +29,8 @@ from waddle.core.records import (
     BoardError,
     RecordError,
     SetupCache,
+    check_actions,
+    illegal_action,
     parse_record_text,
     read_header,
     record_text,
@@ -160,7 +162,7 @@ class Record:
         except IllegalActionError as e:
             i = e.index  # type: ignore[attr-defined]
             action = self.actions[i]
-            raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+            raise illegal_action(i, action, e) from None
         return state
 
     def with_actions(self, actions: Iterable[Action]) -> Record:
@@ -229,8 +231,7 @@ def _parse_actions(raw: Any, board: Board) -> list[Action]:
     and looked up in a few passes that run in C; anything else goes action by action
     through :meth:`Action.from_json`, which says what is wrong and where.
     """
-    if type(raw) is not list:
-        raise RecordError('"actions" must be a list')
+    raw = check_actions(raw)
     fast = _parse_usual(raw, board.canonical)
     if fast is not None:
         return fast

@@ -153,6 +153,10 @@ class Action(NamedTuple):
         if kind == K_RESHUFFLE:
             if type(value) is not list:
                 raise ValueError('"reshuffle" must be a list of cards, top of the deck first')
+            if len(value) > len(CARDS):  # refused whole, before its cards are read
+                raise ValueError(
+                    f'"reshuffle" lists {len(value):,} cards; the deck has {len(CARDS)}'
+                )
             return Action.reshuffle(parse_card(c) for c in value)
         if kind in _WITH_CARD:
             return _BY_CARD[kind][parse_card(value)]

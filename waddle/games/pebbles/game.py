@@ -61,6 +61,12 @@ class PebblesGame(AnalysisHooks, GamePackage):
     def record_from_json(self, data: Any) -> Record:
         return Record.from_json(data)
 
+    def redact(self, record: Record, seat: int) -> Record:
+        """The record as ``seat`` has seen it by its last action (:mod:`.eyes`)."""
+        from waddle.games.pebbles.eyes import redact
+
+        return redact(record, seat)
+
     def summary(self, state: PebblesState) -> dict[str, Any]:
         """The ``replay`` output of pebbles-record.md for ``state``."""
         if state.is_over():

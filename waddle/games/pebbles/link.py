@@ -17,7 +17,9 @@
   legal game;
 - seat names and computer seats, a study, then a 24-bit checksum.
 
-The link of an unfinished game holds every hidden card: whoever opens it can see them.
+The link of an unfinished game holds every hidden card: whoever opens it can see them,
+except a link through one seat's eyes (``p2.``, :data:`PREFIX_EYES`), which holds only
+what that seat has seen.
 
 >>> from waddle.games.pebbles.record import new_record
 >>> record = new_record(2, seed=9)
@@ -52,6 +54,7 @@ from waddle.core.records import BoardError, RecordError
 from waddle.core.study import Study, read_study, study_places, write_study
 from waddle.games.pebbles.actions import Action
 from waddle.games.pebbles.cards import CARDS, MIN_PLAYERS, NUMBERS, deck_for
+from waddle.games.pebbles.eyes import redact, seen_study
 from waddle.games.pebbles.layout import (
     MAX_PATHWAYS,
     MAX_TERRITORIES,
@@ -68,10 +71,25 @@ from waddle.games.pebbles.state import HAND, ROW, PebblesState
 PREFIX = "p1."
 """Format version of the link text; a new layout of the bits gets a new prefix."""
 
+PREFIX_EYES = "p2."
+"""A game seen through one seat's eyes (:mod:`.eyes`): the seat in 3 bits, then ``p1.``'s
+layout for the record as that seat has seen it (the cards it has not seen are stand-ins,
+in card order, which the decoder works out again; the seed is 0). An app from before
+refuses it (an unknown format) rather than take its stand-ins for the cards."""
+EYES_BITS = 3
+
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
 
-__all__ = ["BOT_LEVELS", "PREFIX", "LinkError", "LinkedGame", "decode_link", "encode_link"]
+__all__ = [
+    "BOT_LEVELS",
+    "PREFIX",
+    "PREFIX_EYES",
+    "LinkError",
+    "LinkedGame",
+    "decode_link",
+    "encode_link",
+]
 
 
 def rank(perm: Sequence[int], items: Sequence[int]) -> int:
@@ -114,9 +132,16 @@ def encode_link(
     study: Study | None = None,
 ) -> str:
     """The link text of ``record``, with seat names and computer seats if given, and a
-    ``study`` after them (:func:`waddle.core.study.write_study`)."""
+    ``study`` after them (:func:`waddle.core.study.write_study`). A record through one
+    seat's eyes (``record.eyes``) gets a ``p2.`` link that holds only what that seat has
+    seen by its last action, and a study of what it may see (:func:`eyes.seen_study`)."""
     players = record.players
     w = BitWriter()
+    eyes = record.eyes
+    if eyes is not None:
+        record = redact(record, eyes)
+        study = seen_study(record, study, eyes)
+        w.uint(eyes, EYES_BITS)
     w.uint(players - MIN_PLAYERS, 2)
     w.uint(1 if names else 0, 1)
     builtin = record.layout.name is not None and record.layout.name in builtin_names()
@@ -140,7 +165,7 @@ def encode_link(
         state.apply(action)
     write_seats(w, names, bots, players, BOT_LEVELS)
     write_study(w, study, places(record), players, bots, base=len(record.layout.tiles))
-    return PREFIX + pack_text(w.to_bytes())
+    return (PREFIX if eyes is None else PREFIX_EYES) + pack_text(w.to_bytes())
 
 
 def decode_link(text: str) -> LinkedGame:
@@ -150,7 +175,9 @@ def decode_link(text: str) -> LinkedGame:
     another game or holds an impossible game.
     """
     try:
-        r = link_reader(text, PREFIX, "Pebbles")
+        seen = text.strip().startswith(PREFIX_EYES)
+        r = link_reader(text, PREFIX_EYES if seen else PREFIX, "Pebbles")
+        eyes = r.uint(EYES_BITS) if seen else None
         players = r.uint(2) + MIN_PLAYERS
         if players > 4:
             raise LinkError("the link's number of players is not valid")
@@ -181,7 +208,14 @@ def decode_link(text: str) -> LinkedGame:
         study = read_study(r, places(record), state.ply, base=len(record.layout.tiles))
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
-    return LinkedGame(record.with_actions(state.history), names, bots, study)
+    record = record.with_actions(state.history)
+    if eyes is not None:
+        if eyes >= players:
+            raise LinkError("the link's seat is not a seat of its game")
+        # The stand-ins are worked out again from what the seat has seen: whatever the
+        # link held in their places is not read as anyone's cards.
+        record = redact(record, eyes)
+    return LinkedGame(record, names, bots, study)
 
 
 def _read_actions(r: BitReader, state: PebblesState) -> None:

@@ -61,6 +61,7 @@ from waddle.games.pebbles.choices import (
     Choices,
     choices,
 )
+from waddle.games.pebbles.explain import move_name
 from waddle.games.pebbles.observation import PebblesView
 from waddle.games.pebbles.panels import (
     controls_html,
@@ -255,7 +256,8 @@ class PebblesPresenter:
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The whole line (history and redo line) by rounds, one entry a turn: in short,
-        the card and each action with its steps ("10 Court: place 10 →7, fish 12 Scurry");
+        the card and each action with its steps ("10 Court: penguin on 10 →7, fished 12
+        Scurry");
         in words, a verb phrase of what the seat did ("played the 10 of Court, placed a
         penguin on tile 10 and moved it to 7, …"), which the shell also says after a
         computer's turn. A reshuffle is named, its order not shown (it is hidden). An entry
@@ -504,7 +506,7 @@ def _said(before: PebblesState, after: PebblesState, name: str, action: Action) 
             here = before.layout.numbers[before.mv_tile]
             return f"The penguin stays on tile {here}."
         return f"{name} scurries no second penguin."
-    return f"{name}: {action}."
+    return f"{name}: {move_name(before, action)}."
 
 
 def _trick_winner(trick: Sequence[Card]) -> int:

@@ -29,6 +29,8 @@ from waddle.core.records import (
     BoardError,
     RecordError,
     SetupCache,
+    check_actions,
+    illegal_action,
     parse_actions,
     parse_record_text,
     read_header,
@@ -75,6 +77,12 @@ class Record:
     seed: int = 0
     """The seed the deal was drawn from (0 when unknown): the app draws a game's chance
     outcomes (reshuffles) from it, so that the same game always draws the same."""
+    eyes: int | None = None
+    """The seat this record is seen through (None: the whole game). Then the cards that
+    seat has not seen by the last action are stand-ins, written "?" (:mod:`.eyes`)."""
+    unseen_kept: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
+    """``(actions, unseen)``: what the seat had not seen when the record was redacted, at
+    that many actions (:mod:`.eyes` keeps it so as not to replay the game again)."""
 
     # -- to and from JSON -------------------------------------------------------------------
 
@@ -92,6 +100,10 @@ class Record:
         }
         if self.seed:
             out["seed"] = self.seed
+        if self.eyes is not None:
+            from waddle.games.pebbles.eyes import record_json
+
+            return record_json(self, out)
         return out
 
     def dumps(self, indent: int | None = None) -> str:
@@ -117,6 +129,9 @@ class Record:
         hands = data.get("hands")
         if type(hands) is not list or len(hands) != players:
             raise RecordError(f'"hands" must be a list of {players} hands, one per player')
+        eyes = data.get("eyes")
+        if eyes is not None:
+            return _read_eyes(data, players, layout, lead, eyes)
         dealt = tuple(tuple(sorted(_cards(h, f"hand {p}", HAND))) for p, h in enumerate(hands))
         row = tuple(_cards(data.get("row"), "row", ROW))
         deck = tuple(_cards(data.get("deck"), "deck", None, most=len(deck_for(players))))
@@ -143,7 +158,9 @@ class Record:
         problems = self.layout.problems_for(self.players)
         if problems:
             raise RecordError(f"layout: {problems[0]}")
-        return PebblesState(self.layout, self.players, self.hands, self.row, self.deck, self.lead)
+        state = PebblesState(self.layout, self.players, self.hands, self.row, self.deck, self.lead)
+        state.eyes = self.eyes
+        return state
 
     def replay(self) -> PebblesState:
         """Play every action; ``RecordError`` names the first illegal one and why."""
@@ -152,7 +169,7 @@ class Record:
             try:
                 state.apply(action)
             except IllegalActionError as e:
-                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+                raise illegal_action(i, action, e) from None
         return state
 
     def with_actions(self, actions: Iterable[Action]) -> Record:
@@ -166,6 +183,7 @@ class Record:
             self.lead,
             list(actions),
             self.seed,
+            self.eyes,
         )
 
 
@@ -195,6 +213,34 @@ def new_record(players: int, seed: int = 0, layout: Layout | None = None) -> Rec
         raise BoardError(problems)
     hands, row, deck, lead = deal(players, seed)
     return Record(players, layout, hands, row, deck, lead, [], seed)
+
+
+def _read_eyes(data: dict[str, Any], players: int, layout: Layout, lead: int, eyes: Any) -> Record:
+    """A record through one seat's eyes (``"eyes"``): its cards written "?" are dealt as
+    stand-ins (:mod:`.eyes`); everything else is read and checked as for any record."""
+    from waddle.games.pebbles.eyes import UNKNOWN, read_json
+
+    if type(eyes) is not int or not 0 <= eyes < players:
+        raise RecordError(f'"eyes" must be a seat, a whole number from 0 to {players - 1}')
+    for p, hand in enumerate(data["hands"]):
+        if type(hand) is not list or len(hand) != HAND:
+            raise RecordError(f"hand {p} must be a list of {HAND} cards")
+    raw_deck = data.get("deck")
+    if type(raw_deck) is not list or len(raw_deck) > len(deck_for(players)):
+        raise RecordError(f'"deck" must be a list of at most {len(deck_for(players))} cards')
+    row = tuple(_cards(data.get("row"), "row", ROW))
+    raw_actions = check_actions(data.get("actions"))
+    unknown = [
+        type(a) is dict and len(a) == 1 and type(a.get("reshuffle")) is list
+        and UNKNOWN in a["reshuffle"]
+        for a in raw_actions
+    ]  # fmt: skip
+    known = [{"done": True} if u else a for a, u in zip(raw_actions, unknown, strict=True)]
+    actions = parse_actions(known, Action.from_json)
+    record = Record(players, layout, (), row, (), lead, actions, 0, eyes)
+    record = read_json({**data, "actions": raw_actions}, record, eyes)
+    _check_deck(players, [*(c for h in record.hands for c in h), *record.row, *record.deck])
+    return record
 
 
 def read_layout(raw: Any) -> Layout:

@@ -139,6 +139,7 @@ class PebblesState(TurnRules, Legality, Visibility, UndoLog):
         "deck",
         "discards",
         "done",
+        "eyes",
         "fish",
         "hands",
         "layout",
@@ -219,6 +220,9 @@ class PebblesState(TurnRules, Legality, Visibility, UndoLog):
         self._undo: list[tuple[tuple, list]] | None = []
         self._log: list | None = None
         self._legal: tuple[Action, ...] | None = None
+        self.eyes: int | None = None
+        """The seat a record through one seat's eyes is seen through (:mod:`.eyes`): the
+        cards it has not seen are stand-ins, so no view shows more than that seat's."""
 
     # -- the protocol: reading ---------------------------------------------------------------
 
@@ -364,6 +368,7 @@ class PebblesState(TurnRules, Legality, Visibility, UndoLog):
         other._undo = None
         other._log = None
         other._legal = self._legal
+        other.eyes = self.eyes
         return other
 
     # -- chance ----------------------------------------------------------------------------

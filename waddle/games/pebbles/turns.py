@@ -2,7 +2,7 @@
 
 A turn is the run of decisions of one seat: a card, then two actions, each with its
 target and the steps of any penguin it moves. The move list gives a turn one line,
-in short ("10 Court: place 10 →7, fish 12 Scurry") and in words; the words are a clean
+in short ("10 Court: penguin on 10 →7, fished 12 Scurry") and in words; the words are a clean
 verb phrase, so "Blue " + them says what a computer did ("played the 10 of Court,
 placed a penguin on tile 10 and moved it to 7, and went fishing for the 12 of Scurry").
 The board marks what the last turn changed (:class:`TurnMarks`): where a penguin or a
@@ -25,7 +25,7 @@ decision (which penguin is moving, and from where), so the move list replays a l
 ...     state.apply(action)
 >>> [turn] = turns_of(facts)
 >>> short_line(turn)
-'12 Collect: place 12 →11, fish 13 Collect'
+'12 Collect: penguin on 12 →11, fished 13 Collect'
 >>> print(said(turn, ["Red", "Blue"]))  # doctest: +NORMALIZE_WHITESPACE
 played the 12 of Collect, placed a penguin on tile 12 and moved it to 11,
 and went fishing for the 13 of Collect
@@ -183,7 +183,8 @@ def card_short(card: Card) -> str:
 
 
 def short_line(turn: Turn) -> str:
-    """The turn in short: the card, then its actions ("10 Court: place 10 →7, collect 9")."""
+    """The turn in short, in words rather than the record's notation: the card, then its
+    actions ("10 Court: penguin on 10 →7, fished 12 Scurry"; "9 Collect: pebble on 4")."""
     card = next((p.arg for p in turn.parts if p.kind == K_PLAY), None)
     actions = [_short(p) for p in turn.parts if p.kind != K_PLAY]
     head = card_short(card) if card is not None else ""
@@ -195,19 +196,22 @@ def short_line(turn: Turn) -> str:
 def _short(part: Part) -> str:
     kind, arg = part.kind, part.arg
     if kind == K_FISH:
-        return f"fish {card_short(arg)}" + (", reshuffle" if part.reshuffled else "")
+        return f"fished {card_short(arg)}" + (", reshuffle" if part.reshuffled else "")
     if kind == K_RESHUFFLE:
         return "reshuffle"
     head = {
-        K_PLACE: f"place {arg}",
-        K_COLLECT: f"collect {arg}",
-        K_COURT_PENGUIN: f"court: penguin {arg}",
-        K_COURT_PEBBLE: f"court: pebble {arg}",
-        K_SCURRY: "scurry",
-        K_PUSH: f"push {arg}",
+        K_PLACE: f"penguin on {arg}",
+        K_COLLECT: f"pebble on {arg}",
+        K_COURT_PENGUIN: f"penguin on {arg} by Court",
+        K_COURT_PEBBLE: f"pebble on {arg} by Court",
+        K_SCURRY: "scurried",
+        K_PUSH: f"pushed on {arg}",
     }[kind]
     if kind == K_SCURRY:
         return head + " " + " and ".join(f"{w.start}{_arrows(w)}" for w in part.walks)
+    if kind == K_PUSH:
+        moved = [f"{w.start}{_arrows(w)}" for w in part.walks if w.path]
+        return head + (": " + ", ".join(moved) if moved else "")
     return head + "".join(_arrows(w) for w in part.walks)
 
 

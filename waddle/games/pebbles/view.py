@@ -319,8 +319,10 @@ def board_svg(
             attrs += f' role="img" aria-label="{label}"'
         parts.append(f'<g class="tile" {attrs}>{"".join(inner)}</g>')
     parts.append(static.edges)
-    parts.extend(tile_marks)
+    # The arrows under the tiles' numbers, penguins and pebbles: a long one crosses tiles
+    # on its way, and what they say stays on top (the numbers on a halo).
     parts.append(_move_arrows(marks, layout, static.centres))
+    parts.extend(tile_marks)
     parts.append(static.pathways)
     return BoardSvg("".join(parts), static.view_box, TARGET_UNITS)
 
@@ -329,13 +331,20 @@ def _move_arrows(marks: TurnMarks, layout: Layout, centres: Sequence[tuple[float
     """An arrow for each penguin the last turn moved, from the tile it set out from
     through each tile it stepped to, on a white halo so it reads on every territory's
     pattern. Its ends stop beyond the tokens round a tile's centre, so a step to the
-    next tile is an arrow across their shared edge and hides no count."""
+    next tile is an arrow across their shared edge and hides no count, and further where
+    it would start or end on the tile's number (a jump along a pathway straight up or
+    down); drawn under the tiles' numbers and tokens, which it crosses on a long way."""
     arrows = []
     for _, start, path in marks.moves:
-        points = [centres[layout.index[t]] for t in (start, *path)]
-        points = _trimmed(points, SIZE * 0.55, SIZE * 0.55)
-        if len(points) < 2:
+        stops = (start, *path)
+        tiles = [t for k, t in enumerate(stops) if k == 0 or t != stops[k - 1]]
+        if len(tiles) < 2:
             continue
+        anchors = [centres[layout.index[t]] for t in tiles]
+        first, last = (_number_box(centres[layout.index[t]], t) for t in (tiles[0], tiles[-1]))
+        points = list(anchors)
+        points[0] = _clear_of(anchors[0], anchors[1], first, shaft=True)
+        points[-1] = _clear_of(anchors[-1], anchors[-2], last, shaft=False)
         head = _arrow_head(points[-2], points[-1], 11.0)
         # The shaft stops inside the head, so its round end never shows past the tip.
         shaft = [*points[:-1], _towards(points[-1], points[-2], 7.0)]
@@ -349,18 +358,40 @@ def _move_arrows(marks: TurnMarks, layout: Layout, centres: Sequence[tuple[float
     return f'<g class="last-turn" aria-hidden="true">{"".join(arrows)}</g>'
 
 
-def _trimmed(
-    points: list[tuple[float, float]], start: float, end: float
-) -> list[tuple[float, float]]:
-    """``points`` with the first moved ``start`` units towards the second and the last
-    moved ``end`` units back towards the one before (the arrow's tip stops short of the
-    tile's centre). Steps that come back to the same tile are kept apart."""
-    points = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
-    if len(points) < 2:
-        return points
-    points[0] = _towards(points[0], points[1], start)
-    points[-1] = _towards(points[-1], points[-2], end)
-    return points
+def _number_box(centre: tuple[float, float], number: int) -> tuple[float, float, float, float]:
+    """Where a tile's number is drawn (left, top, right, bottom), with a little room: bold
+    digits about 0.64 em wide and 0.75 em high, the foot 19 units above the centre."""
+    size = TEXT_SIZES["tile-number"]
+    half = 0.32 * size * len(str(number)) + 2
+    cx, cy = centre
+    return cx - half, cy - 19 - 0.75 * size - 2, cx + half, cy - 19 + 2
+
+
+def _clear_of(
+    anchor: tuple[float, float],
+    towards: tuple[float, float],
+    box: tuple[float, float, float, float],
+    shaft: bool,
+) -> tuple[float, float]:
+    """An arrow's end in the tile of ``anchor``, on the way to ``towards``: past the tokens
+    round the centre (0.55 of a tile's size), and further while it (the shaft's first
+    units, or the head of 11 units) would lie on the tile's number ``box``."""
+
+    def on_box(x: float, y: float) -> bool:
+        return box[0] < x < box[2] and box[1] < y < box[3]
+
+    for by in range(round(SIZE * 0.55), round(SIZE * 1.25)):
+        end = _towards(anchor, towards, by)
+        if shaft:
+            near = [_towards(end, towards, k) for k in range(0, 12, 2)]
+        else:
+            head = [
+                tuple(map(float, p.split(","))) for p in _arrow_head(towards, end, 11.0).split()
+            ]
+            near = [end, *head, ((head[1][0] + head[2][0]) / 2, (head[1][1] + head[2][1]) / 2)]
+        if not any(on_box(x, y) for x, y in near):
+            return end
+    return _towards(anchor, towards, SIZE * 0.55)
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:

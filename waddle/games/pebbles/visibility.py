@@ -56,7 +56,11 @@ class Visibility:
         return sees(self.public, holder, seat, card)
 
     def view(self, seat: int) -> PebblesView:
-        """Everything ``seat`` may see (a player, SPECTATOR or OMNISCIENT)."""
+        """Everything ``seat`` may see (a player, SPECTATOR or OMNISCIENT); a game seen
+        through one seat's eyes (``eyes``) shows nobody every hand: its stand-ins for the
+        cards that seat has not seen are nobody's to see."""
+        if seat == OMNISCIENT and self.eyes is not None:
+            seat = self.eyes
         n = self.players
         layout = self.layout
         hands = tuple(

@@ -27,6 +27,12 @@ WATER: Kind = "water"
 MAX_HEXES = 2000
 """The most hexes a map may have: what a share link carries (a generated map has about
 60), and a bound that keeps reading a hostile file quick."""
+MAX_COORD = 100
+"""How far from 0,0 a hex may lie, in steps (q, r and -q-r each from -100 to 100): room
+for the largest map (2,000 hexes fill a hexagon of radius 26) with holes in it, where a
+generated map reaches 6. What a page draws and names grows with the map, never with a
+coordinate's value; this bound keeps the map's frame, and the numbers read, to what a map
+can need."""
 MAX_FISH = 50
 """The most fish tokens one water hex may hold (what a share link carries)."""
 
@@ -67,8 +73,8 @@ class HexSpec:
                 raise ValueError(f'{where}: missing "{key}"')
             if not _is_int(data[key]):
                 raise ValueError(f'{where}: "{key}" must be an integer')
-            if not MIN_SIGNED <= data[key] <= MAX_SIGNED:
-                raise ValueError(f'{where}: "{key}" {_BEYOND_LINK}, not {shown(data[key])}')
+        if hexgrid.distance((0, 0), (data["q"], data["r"])) > MAX_COORD:
+            raise ValueError(f"{where}: {_too_far(data['q'], data['r'])}")
         kind = data.get("kind")
         if kind not in (ICE, WATER):
             raise ValueError(f'{where}: "kind" must be "ice" or "water"')
@@ -307,6 +313,8 @@ def _structural_problems(specs: list[HexSpec] | tuple[HexSpec, ...]) -> list[str
     seen: dict[Hex, int] = {}
     numbers: dict[int, Hex] = {}
     for i, s in enumerate(specs):
+        if hexgrid.distance((0, 0), s.hex) > MAX_COORD:  # a link's map, read hex by hex
+            problems.append(f"map[{i}]: {_too_far(s.q, s.r)}")
         if s.hex in seen:
             problems.append(f"hex {s.q},{s.r} appears twice (map[{seen[s.hex]}] and map[{i}])")
         else:
@@ -324,6 +332,10 @@ def _structural_problems(specs: list[HexSpec] | tuple[HexSpec, ...]) -> list[str
     if not numbers:
         problems.append("the map has no numbered water hex, so no round can start")
     return problems
+
+
+def _too_far(q: int, r: int) -> str:
+    return f"hex {shown(q)},{shown(r)} is too far from 0,0 (at most {MAX_COORD} steps)"
 
 
 def _is_int(value: Any) -> bool:

@@ -16,8 +16,11 @@ study's marks) is from the lowest number, and a move is named from the pool of i
 (``near``), the one its player was placing around, as the move list's rounds are headed.
 
 A hex that touches no numbered water (custom maps only: check-map warns that nobody can
-place there) is named by the steps from the nearest numbered water hex: **the ice
-east, then north-east of pool 7** (``7 E NE``).
+place there) is named by the steps from the nearest numbered water hex, at most two runs
+of them, each along one direction: **the ice east, then north-east of pool 7** (``7 E
+NE``), **the ice 3 hexes east, then north-east of pool 7** (``7 3E NE``). A name is as
+long for a hex far off as for one near: it grows with nothing but the number of steps'
+digits.
 
 The short forms are for the move list; the full ones for messages and screen readers.
 :func:`place_of` reads either back to the hex (``data-hex``, records and links keep
@@ -32,13 +35,17 @@ their ``q,r``).
 ('pool 7', 'the water west of pool 7')
 >>> place_name(board, (2, -1)), place_of(board, "7 E NE"), place_of(board, "pool 7")
 ('the ice east, then north-east of pool 7', (2, -1), (0, 0))
+>>> far = Board([HexSpec(0, 0, "water", 7), HexSpec(40, -1, "ice")])
+>>> place_name(far, (40, -1)), place_name(far, (40, -1), short=True)
+('the ice 39 hexes east, then north-east of pool 7', '7 39E NE')
+>>> place_of(far, "7 39e ne"), place_of(far, "the ice 39 hexes east, then north-east of pool 7")
+((40, -1), (40, -1))
 """
 
 from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterable
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
@@ -58,8 +65,11 @@ hexes, ``r`` growing down the screen)."""
 
 _BY_WORD = {word: k for k, names in enumerate(COMPASS) for word in (n.lower() for n in names)}
 
-Path = tuple[int, tuple[int, ...]]
-"""A pool number and the directions (indices of DIRECTIONS) from its water hex to a place."""
+Steps = tuple[tuple[int, int], ...]
+"""Runs of steps: each a direction (an index of DIRECTIONS) and how many steps along it;
+at most two runs, the second along the next direction counterclockwise."""
+Path = tuple[int, Steps]
+"""A pool number and the steps from its water hex to a place."""
 
 
 class Places:
@@ -75,9 +85,16 @@ class Places:
 
     def _path(self, h: Hex) -> Path:
         """The place's own path: from the nearest numbered water hex, the lowest first."""
-        spec = self.board.specs[self.board.index[h]] if h in self.board.index else None
-        if spec is not None and spec.number is not None:
-            return spec.number, ()
+        board = self.board
+        i = board.index.get(h)
+        if i is not None:
+            spec = board.specs[i]
+            if spec.number is not None:
+                return spec.number, ()
+            slots = board.ice_slots[i] if board.is_ice[i] else ()
+            if slots:  # next to numbered water, as every place of a generated map is
+                number = min(board.numbers[slot] for slot in slots)
+                return number, _steps(hexgrid.subtract(h, self.water_of[number]))
         number = min(self.water_of, key=lambda n: (hexgrid.distance(self.water_of[n], h), n))
         return number, _steps(hexgrid.subtract(h, self.water_of[number]))
 
@@ -91,23 +108,24 @@ class Places:
     def name(self, h: Hex, near: int | None = None, short: bool = False) -> str:
         number, steps = self.path(h, near)
         if short:
-            return " ".join([str(number), *(COMPASS[k][0] for k in steps)])
+            return " ".join([str(number), *(f"{_count(n)}{COMPASS[k][0]}" for k, n in steps)])
         if not steps:
             return f"pool {number}"
         i = self.board.index.get(h)
         kind = "place" if i is None else self.board.specs[i].kind
-        words = [COMPASS[k][1] for k in steps]
-        way = words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", then " + words[-1]
+        words = [f"{n} hexes {COMPASS[k][1]}" if n > 1 else COMPASS[k][1] for k, n in steps]
+        way = ", then ".join(words)
         return f"the {kind} {way} of pool {number}"
 
     def of(self, name: str) -> Hex | None:
         found = _parse(name)
         if found is None or found[0] not in self.water_of:
             return None
-        h = self.water_of[found[0]]
-        for k in found[1]:
-            h = hexgrid.add(h, hexgrid.DIRECTIONS[k])
-        return h if h in self.board.index else None
+        q, r = self.water_of[found[0]]
+        for k, n in found[1]:
+            dq, dr = hexgrid.DIRECTIONS[k]
+            q, r = q + n * dq, r + n * dr
+        return (q, r) if (q, r) in self.board.index else None
 
 
 _PLACES: weakref.WeakKeyDictionary[Board, Places] = weakref.WeakKeyDictionary()
@@ -168,41 +186,72 @@ def move_words(board: Board, action: Action, near: int | None) -> str:
     return f"placed {what} on {where}"
 
 
-def _steps(offset: Hex) -> tuple[int, ...]:
-    """``offset`` as steps: some along one direction, then the rest along the next one
-    counterclockwise (any offset is such a sum).
+def _steps(offset: Hex) -> Steps:
+    """``offset`` as runs of steps: some along one direction, then the rest along the
+    next one counterclockwise (any offset is such a sum), worked out at once, not step
+    by step.
 
-    >>> _steps((1, -1)), _steps((2, -1)), _steps((0, 0))
-    ((1,), (0, 1), ())
+    >>> _steps((1, -1)), _steps((2, -1)), _steps((0, 0)), _steps((-5, 2))
+    (((1, 1),), ((0, 1), (1, 1)), (), ((3, 3), (4, 2)))
     """
     n = hexgrid.distance((0, 0), offset)
+    if n == 0:
+        return ()
+    q, r = offset
     for k in range(6):
-        one, two = hexgrid.DIRECTIONS[k], hexgrid.DIRECTIONS[(k + 1) % 6]
-        for a in range(n, 0, -1):
-            b = n - a
-            if (a * one[0] + b * two[0], a * one[1] + b * two[1]) == offset:
-                return (k,) * a + ((k + 1) % 6,) * b
-    return ()
+        (q1, r1), (q2, r2) = hexgrid.DIRECTIONS[k], hexgrid.DIRECTIONS[(k + 1) % 6]
+        # a * (q1, r1) + b * (q2, r2) = (q, r) with a + b = n: solve for a along one axis
+        det = q1 * r2 - q2 * r1
+        a = (q * r2 - q2 * r) // det
+        b = n - a
+        if 1 <= a <= n and (a * q1 + b * q2, a * r1 + b * r2) == offset:
+            return ((k, a),) if b == 0 else ((k, a), ((k + 1) % 6, b))
+    raise AssertionError(f"no steps to {offset}")  # every offset is in one of six sectors
 
 
-_SHORT = re.compile(r"^(?:pool )?(\d+)((?: [a-z]{1,2})*)$")
-_FULL = re.compile(r"^(?:the )?(?:ice |water |place )?(.+?) of pool (\d+)$")
+def _count(n: int) -> str:
+    """A run's count in the short form: none for one step ("E"), else "3E"."""
+    return "" if n == 1 else str(n)
 
 
-def _parse(name: str) -> tuple[int, tuple[int, ...]] | None:
-    """A name's pool number and steps, or None when it is not a name of a place."""
+_SHORT = re.compile(r"^(?:pool )?([0-9]{1,19})((?: [0-9]{0,5}[a-z]{1,2})*)$")
+_FULL = re.compile(r"^(?:the )?(?:ice |water |place )?(.+?) of pool ([0-9]{1,19})$")
+_RUN = re.compile(r"([0-9]*)([a-z]{1,2})")
+_MAX_RUN = 10_000
+"""The longest run a name read back may have (maps lie within 100 steps of 0,0)."""
+
+
+def _parse(name: str) -> tuple[int, Steps] | None:
+    """A name's pool number and steps, or None when it is not a name of a place: the
+    short form ("7 3E NE", or "7 E E E NE" as the move list wrote it once) or the full
+    one ("the ice 3 hexes east, then north-east of pool 7", or "east, east, east, then
+    north-east")."""
     text = " ".join(name.lower().replace(",", " ").split())
     short = _SHORT.match(text)
+    runs: list[tuple[int, str]] = []
     if short:
-        words: Iterable[str] = short.group(2).split()
         number = int(short.group(1))
+        for word in short.group(2).split():
+            count, direction = _RUN.fullmatch(word).groups()  # type: ignore[union-attr]
+            runs.append((int(count) if count else 1, direction))
     else:
         full = _FULL.match(text)
         if not full:
             return None
-        words = [w for w in full.group(1).split() if w not in ("then", "and")]
         number = int(full.group(2))
-    steps = [_BY_WORD.get(w) for w in words]
-    if any(k is None for k in steps):
-        return None
-    return number, tuple(k for k in steps if k is not None)
+        count = 1
+        for word in full.group(1).split():
+            if word in ("then", "and", "hex", "hexes"):
+                continue
+            if word.isdigit() and word.isascii() and len(word) <= 5:
+                count = int(word)
+                continue
+            runs.append((count, word))
+            count = 1
+    steps = []
+    for count, word in runs:
+        k = _BY_WORD.get(word)
+        if k is None or not 0 < count <= _MAX_RUN:
+            return None
+        steps.append((k, count))
+    return number, tuple(steps)

@@ -98,7 +98,7 @@ class WaddlePresenter:
             )
         scout_title = reason or "Place no more this round, and go first in the next one."
         scout_disabled = reason is not None or not interactive
-        return (
+        controls = (
             '<div class="token-choice" role="group" aria-label="Token to place">'
             f"{''.join(tokens)}</div>"
             f'<button type="button" data-control="scout" data-action="scout" class="scout" '
@@ -106,6 +106,9 @@ class WaddlePresenter:
             "Scout ahead</button>"
             f'<p id="scout-reason" class="hint">{"" if over else escape(reason or "")}</p>'
         )
+        # Over, nothing is left to choose: the controls leave the screen, disabled (their
+        # hooks, docs/web-hooks.md, still say that no token and no scout is possible).
+        return f"<div hidden>{controls}</div>" if over else controls
 
     def focus_hex(self, scene: Scene) -> str | None:
         active = scene.view.active_hex

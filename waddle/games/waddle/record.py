@@ -22,6 +22,8 @@ from waddle.core.links import is_seed
 from waddle.core.records import (
     RecordError,
     SetupCache,
+    check_actions,
+    illegal_action,
     is_int,
     parse_record_text,
     read_header,
@@ -30,6 +32,7 @@ from waddle.core.records import (
 from waddle.core.rng import Rng, derive_seed
 from waddle.games.waddle.actions import Action, place_pair
 from waddle.games.waddle.board import (
+    MAX_COORD,
     MAX_FISH,
     MAX_HEXES,
     Board,
@@ -152,9 +155,7 @@ class Record:
             or sorted(order) != list(range(players))
         ):
             raise RecordError(f'"order" must list each player 0..{players - 1} exactly once')
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise RecordError('"actions" must be a list')
+        raw_actions = check_actions(data.get("actions"))
         actions = []
         append = actions.append
         for i, raw in enumerate(raw_actions):
@@ -235,7 +236,7 @@ class Record:
             try:
                 state.apply(action)
             except IllegalActionError as e:
-                raise RecordError(f"action {i}: {action.to_json()} is illegal: {e}", i) from None
+                raise illegal_action(i, action, e) from None
         return state
 
     def with_actions(self, actions) -> Record:
@@ -314,7 +315,7 @@ def _map_key(raw: Any) -> tuple | None:
         q, r, kind = item.get("q"), item.get("r"), item.get("kind")
         if type(q) is not int or type(r) is not int:
             return None
-        if not (MIN_SIGNED <= q <= MAX_SIGNED and MIN_SIGNED <= r <= MAX_SIGNED):
+        if abs(q) + abs(r) + abs(q + r) > 2 * MAX_COORD:  # too far from 0,0: its message
             return None
         if kind == "ice" and len(item) == 3:  # the usual ice hex: q, r and kind only
             key.append((q, r, 0))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -282,9 +283,11 @@ def _pool_of(board, h: Hex) -> int:
     return -1 if i is None else board.pool_of[i]
 
 
-def _outline_edges(h: Hex, size: float, same) -> str:
-    """Path data for the edges of ``h`` whose neighbour is not ``same``."""
-    corners = hexgrid.corners(h, size)
+def _outline_edges(h: Hex, size: float, same, inset: float = 1.0) -> str:
+    """Path data for the edges of ``h`` whose neighbour is not ``same``; ``inset`` draws
+    them that much inside the hex, about its own centre (a waddle's outline keeps off
+    the pools around it)."""
+    corners = hexgrid.corners_around(hexgrid.to_pixel(h, size), size * inset)
     out = []
     for k, direction in enumerate(hexgrid.EDGE_DIRECTIONS):
         if not same(hexgrid.add(h, direction)):
@@ -301,7 +304,9 @@ def _final_overlays(state: WaddleState, seats: list[Seat], size: float) -> str:
         colour = escape(seats[score.player].colour)
         for waddle in score.waddles:
             members = set(waddle.hexes)
-            d = "".join(_outline_edges(h, size * 0.92, members.__contains__) for h in waddle.hexes)
+            d = "".join(
+                _outline_edges(h, size, members.__contains__, OUTLINE_INSET) for h in waddle.hexes
+            )
             parts.append(
                 f'<path class="waddle-outline" data-waddle-owner="{score.player}" '
                 f'data-penguins="{waddle.penguins}" stroke="{colour}" d="{d}">'
@@ -312,14 +317,38 @@ def _final_overlays(state: WaddleState, seats: list[Seat], size: float) -> str:
         scorers = [p for p, fish in enumerate(pool.awards) if fish]
         if not scorers:
             continue
-        anchor = min(pool.hexes)  # any hex of the pool; min() keeps it stable
-        cx, cy = hexgrid.to_pixel(anchor, size)
+        cx, cy = pool_badge_spot(state.board, pool.hexes, size)
         for k, p in enumerate(scorers):
             seat = seats[p]
-            x = cx - 9 * (len(scorers) - 1) + 18 * k
+            x = cx - 8 * (len(scorers) - 1) + 16 * k
             parts.append(
                 f'<g class="pool-winner" data-pool-winner="{p}">'
-                + token_markup(seat.shape, seat.colour, x, cy - size * 0.62, 6)
+                + token_markup(seat.shape, seat.colour, x, cy, BADGE_RADIUS)
                 + f"<title>{escape(seat.name)} scores {sum(pool.awards[p])} here</title></g>"
             )
     return "".join(parts)
+
+
+OUTLINE_INSET = 0.9
+"""A waddle's outline runs this far inside its hexes' edges (of the radius), about each
+hex's own centre: on the ice, clear of the pools' numbers and fish beside it."""
+BADGE_RADIUS = 5.5
+"""The pool winners' tokens drawn on a pool at the end (board units)."""
+
+
+def pool_badge_spot(board: Board, hexes: Sequence[Hex], size: float) -> tuple[float, float]:
+    """Where the pool's winners' tokens go at the end: where the pool has no text. On a
+    water hex without a number or fish, its centre; else above the fish of a hex without
+    a number; else (one hex, numbered) under its fish, near the bottom corner."""
+
+    def text(h: Hex) -> tuple[bool, bool, Hex]:
+        spec = board.specs[board.index[h]]
+        return (spec.number is not None, bool(spec.fish), h)
+
+    numbered, fish, h = min(text(h) for h in hexes)  # min() also keeps the choice stable
+    cx, cy = hexgrid.to_pixel(h, size)
+    if not numbered and not fish:
+        return cx, cy
+    if not numbered:
+        return cx, cy - 0.6 * size  # the fish line runs from cy - 6 to cy + 5
+    return cx, cy + 0.72 * size  # under the fish line (its foot at cy + 14)

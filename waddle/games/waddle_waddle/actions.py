@@ -50,6 +50,10 @@ from waddle.games.waddle_waddle.cards import HIDDEN, code, parse_card
 from waddle.games.waddle_waddle.components import ROOKERY_IDS
 from waddle.games.waddle_waddle.heroes import HEROES
 
+MAX_WADDLE = 9
+"""The most cards a waddle may list: a whole hand (no draft with 9 cards in hand, and
+nothing else adds a card to a hand without taking one)."""
+
 HERO = "hero"
 DRAFT = "draft"
 EXCHANGE = "exchange"
@@ -169,6 +173,8 @@ class Action(NamedTuple):
         if k == WADDLE:
             if type(v) is not list:
                 raise ValueError('"waddle" must be a list of cards')
+            if len(v) > MAX_WADDLE:  # refused whole, before its cards are read
+                raise ValueError(f'"waddle" lists {len(v):,} cards; a hand holds at most 9')
             return Action.waddle([_card(c, False) for c in v])
         if k == HERO:
             if v not in HERO_CODES:

@@ -51,7 +51,8 @@ class Choice:
     owner: int | None = None
     """Whose nest moves (the Oil Spill, Dyan deNapoli)."""
     token: int | None = None
-    """The token chosen in the draft between seasons."""
+    """The token chosen in the draft between seasons (None: the first one left, which is
+    in hand until another is chosen)."""
 
 
 @dataclass(frozen=True)
@@ -121,13 +122,15 @@ def _holds(offer: WaddleOffer, picked: Sequence[str]) -> bool:
 
 
 def _pick_then_rookery(
-    actions: Sequence[Action], chosen: int | None, now: Clicks
+    actions: Sequence[Action], chosen: int | None, now: Clicks, in_hand: bool = False
 ) -> tuple[list[int], int | None]:
     """Decisions made in two clicks, a thing (``action.a``: a player's nests, a token) and
     then a rookery (``action.b``): the things on offer, and the one picked (``chosen`` if
-    it is on offer, else the only one, else None), whose rookeries ``now`` makes clickable."""
+    it is on offer, else the only one, else with ``in_hand`` the first, else None), whose
+    rookeries ``now`` makes clickable."""
     things = sorted({a.a for a in actions})
-    picked = chosen if chosen in things else (things[0] if len(things) == 1 else None)
+    alone = len(things) == 1 or (in_hand and things)
+    picked = chosen if chosen in things else (things[0] if alone else None)
     if picked is not None:
         for a in actions:
             if a.a == picked:
@@ -214,7 +217,9 @@ def clicks(view: View, choice: Choice) -> Clicks:
         for action in legal:
             now.buttons.append(Button(f"remove-{action.a}", ""))
     elif phase == "tokens":
-        tokens, token = _pick_then_rookery(legal, choice.token, now)
+        # A token is always in hand (the biggest left, until another is pressed): one
+        # click on a rookery places it.
+        tokens, token = _pick_then_rookery(legal, choice.token, now, in_hand=True)
         for t in tokens:
             now.buttons.append(Button(f"token-{t}", "", pressed=t == token))
     elif phase == "hero":

@@ -151,6 +151,12 @@ class WaddleWaddleGame(AnalysisHooks, GamePackage):
     def record_from_json(self, data: Any) -> Record:
         return Record.from_json(data)
 
+    def redact(self, record: Record, seat: int) -> Record:
+        """The record as ``seat`` has seen it by its last action (:mod:`.eyes`)."""
+        from waddle.games.waddle_waddle.eyes import redact
+
+        return redact(record, seat)
+
     def summary(self, state: WaddleWaddleState) -> dict[str, Any]:
         """The ``replay`` output of docs/waddle-waddle-record.md for ``state``."""
         if state.is_over():

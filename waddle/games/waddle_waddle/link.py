@@ -68,6 +68,7 @@ from waddle.games.waddle_waddle.components import (
 from waddle.games.waddle_waddle.components import (
     MAX_BYTES as MAX_COMPONENTS_BYTES,
 )
+from waddle.games.waddle_waddle.eyes import redact, seen_study
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.options import Options
 from waddle.games.waddle_waddle.record import (
@@ -89,6 +90,14 @@ switches. A game without the option keeps ``ww1.``, so its links are what they w
 app from before the option refuses a ``ww2.`` link (an unknown format) rather than open
 it without the handicap."""
 
+PREFIX_EYES = "ww3."
+"""A game seen through one seat's eyes (:mod:`.eyes`): the seat in 3 bits, whether the
+game has the hero handicap (1 bit), then ``ww1.``'s layout (``ww2.``'s with the handicap)
+for the record as that seat has seen it, its setup written out with stand-ins where the
+seat has seen nothing (which the decoder works out again). An app from before refuses it
+(an unknown format) rather than take the stand-ins for the cards."""
+EYES_BITS = 3
+
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 """Computer seat levels a link can name, by position: append, never reorder."""
 
@@ -102,7 +111,15 @@ Kevin (threat cards go to the map as they come up: a study marks the rookery).""
 _SWITCHES = tuple(f.name for f in fields(Options) if f.name not in ("seasons", "hero_handicap"))
 _HANDICAP_BITS = 6
 
-__all__ = ["BOT_LEVELS", "PREFIX", "PREFIX_HANDICAP", "decode_link", "encode_link", "places"]
+__all__ = [
+    "BOT_LEVELS",
+    "PREFIX",
+    "PREFIX_EYES",
+    "PREFIX_HANDICAP",
+    "decode_link",
+    "encode_link",
+    "places",
+]
 
 
 def encode_link(
@@ -111,9 +128,17 @@ def encode_link(
     bots: Sequence[str | None] | None = None,
     study: Study | None = None,
 ) -> str:
-    """The link text of ``record``, with seat names, computer seats and a study if given."""
-    setup = record.setup
+    """The link text of ``record``, with seat names, computer seats and a study if given. A
+    record through one seat's eyes (``record.eyes``) gets a ``ww3.`` link that holds only
+    what that seat has seen by its last action, and a study of what it may see."""
     w = BitWriter()
+    eyes = record.eyes
+    if eyes is not None:
+        record = redact(record, eyes)
+        study = seen_study(record, study, eyes)
+        w.uint(eyes, EYES_BITS)
+        w.uint(0 if record.setup.options.hero_handicap is None else 1, 1)
+    setup = record.setup
     w.uint(setup.players - MIN_PLAYERS, 3)
     w.uint(1 if names else 0, 1)
     w.uint(setup.options.seasons - 1, 2)
@@ -139,6 +164,8 @@ def encode_link(
     write_actions(w, record.start(), record.actions)
     write_seats(w, names, bots, setup.players, BOT_LEVELS)
     write_study(w, study, places(record), setup.players, bots, base=len(ROOKERY_IDS))
+    if eyes is not None:
+        return PREFIX_EYES + pack_text(w.to_bytes())
     return (PREFIX if handicap is None else PREFIX_HANDICAP) + pack_text(w.to_bytes())
 
 
@@ -146,9 +173,16 @@ def decode_link(text: str) -> LinkedGame:
     """Everything in a link text; ``LinkError`` with a message for the user if it is
     damaged, truncated, from another game or holds an impossible game."""
     try:
-        handicapped = text.strip().startswith(PREFIX_HANDICAP)
-        prefix = PREFIX_HANDICAP if handicapped else PREFIX
-        r = link_reader(text, prefix, "Waddle Waddle", max_chars=40_000)
+        text = text.strip()
+        eyes = None
+        if text.startswith(PREFIX_EYES):
+            r = link_reader(text, PREFIX_EYES, "Waddle Waddle", max_chars=40_000)
+            eyes = r.uint(EYES_BITS)
+            handicapped = r.uint(1) == 1
+        else:
+            handicapped = text.startswith(PREFIX_HANDICAP)
+            prefix = PREFIX_HANDICAP if handicapped else PREFIX
+            r = link_reader(text, prefix, "Waddle Waddle", max_chars=40_000)
         players = r.uint(3) + MIN_PLAYERS
         if players > MAX_PLAYERS:
             raise LinkError("the link's number of players is not valid")
@@ -187,7 +221,17 @@ def decode_link(text: str) -> LinkedGame:
         study = read_study(r, places(record), len(state.history), base=len(ROOKERY_IDS))
     except DecodeError as e:
         raise LinkError(f"the link is damaged: {e}") from None
-    return LinkedGame(record.with_actions(state.history), names, bots, study)
+    record = record.with_actions(state.history)
+    if eyes is not None:
+        if eyes >= players:
+            raise LinkError("the link's seat is not a seat of its game")
+        # The stand-ins are worked out again from what the seat has seen: whatever the
+        # link held in their places is not read as anyone's cards.
+        try:
+            record = redact(record, eyes)
+        except RecordError as e:
+            raise LinkError(f"the link's game cannot be seen through its seat: {e}") from None
+    return LinkedGame(record, names, bots, study)
 
 
 def places(record: Record) -> tuple[str, ...]:

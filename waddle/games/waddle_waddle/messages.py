@@ -20,8 +20,7 @@ from waddle.games.waddle_waddle.cards import HIDDEN, THREAT0, code
 from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import card_words, cards_words, waddle_words
-from waddle.games.waddle_waddle.words import HERO_NAMES
+from waddle.games.waddle_waddle.words import HERO_NAMES, card_words, cards_words, waddle_words
 
 
 def describe(

@@ -27,7 +27,13 @@ from waddle.games.waddle_waddle.result import decided_by, handicap_of, most_in_o
 from waddle.games.waddle_waddle.symbols import species_icon
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.threats import THREATS
-from waddle.games.waddle_waddle.view import CARD_NAMES, SPECIES_INK, card_words, cards_words
+from waddle.games.waddle_waddle.view import (
+    CARD_NAMES,
+    SPECIES_INK,
+    THREAT_SHORT,
+    card_words,
+    cards_words,
+)
 from waddle.games.waddle_waddle.words import (
     HERO_BY_CODE,
     HERO_GIST,
@@ -72,6 +78,7 @@ __all__ = [
     "season_html",
     "status_html",
     "table_html",
+    "threat_card",
 ]
 
 
@@ -98,7 +105,28 @@ def status_html(view: View, seats: Sequence[Seat], prompt: str = "") -> str:
         ending = f" The season is ending: {_plural(view.turns_left, 'turn')} left."
     elif view.phase == "tokens":
         ending = f" Then season {view.season + 1} of {view.seasons}."
-    return f'<p class="status">{said}<span class="round">{escape(ending)}</span></p>'
+    status = f'<p class="status">{said}<span class="round">{escape(ending)}</span></p>'
+    return status + threat_card(view)
+
+
+THREAT_PHASES = {"threat": None, "shark": "shark", "oil": "oil", "sheathbill": "sheathbill"}
+"""The decisions a threat asks for: placing the one turned up, then what the Shark, the
+Oil Spill and the Snowy Sheathbill do at once."""
+
+
+def threat_card(view: View) -> str:
+    """The threat being placed or acting, for everyone to read while its decision is made:
+    its token as the map draws it, its name and what it does (none: "")."""
+    if view.phase not in THREAT_PHASES:
+        return ""
+    threat = THREAT_BY_CODE.get(THREAT_PHASES[view.phase] or pending(view, "threat"))
+    if threat is None:
+        return ""
+    return (
+        f'<div class="threat-card" data-threat-card="{threat.code}">'
+        f'<span class="threat-chip" aria-hidden="true">{escape(THREAT_SHORT[threat.code])}'
+        f"</span><p><strong>{escape(threat.name)}</strong>: {escape(threat.text)}</p></div>"
+    )
 
 
 def _deciding(view: View) -> str:
@@ -196,7 +224,7 @@ def button_html(view: View, seats: Sequence[Seat], button: Button) -> str:
         t = int(control.removeprefix("token-"))
         queue = pending(view, "draft") or ()
         kind = queue[0][0] if queue else K.CP
-        text = escape(_token_text(view, kind, t))
+        text = _token_button(view, kind, t, bool(button.pressed))
     attrs = f'type="button" data-control="{control}"'
     if button.pressed is not None:
         attrs += f' aria-pressed="{"true" if button.pressed else "false"}"'
@@ -214,11 +242,19 @@ def _key_apart(text: str) -> tuple[str, str]:
     return text, ""
 
 
-def _token_text(view: View, kind: str, token: int) -> str:
+def _token_button(view: View, kind: str, token: int, in_hand: bool) -> str:
+    """A token of the draft as the map draws it (the yellow bonus, the blue fish supply),
+    named in words, and "in hand" on the one a click on a rookery places now."""
     if kind == K.CP:
         larger, smaller = view.conservation_tokens[token]
-        return f"Bonus {larger} / {smaller}"
-    return f"Fish Supply +{view.fish_tokens[token]}"
+        drawn = f'<span class="token-pill cp" aria-hidden="true">{larger}/{smaller}</span>'
+        words = f"Bonus {larger}/{smaller}"
+    else:
+        fish = view.fish_tokens[token]
+        drawn = f'<span class="token-pill supply" aria-hidden="true">+{fish}</span>'
+        words = f"Fish Supply +{fish}"
+    hand = ' <span class="in-hand">in hand</span>' if in_hand else ""
+    return f'{drawn}<span class="visually-hidden">{escape(words)}</span>{hand}'
 
 
 # -- the side panels --------------------------------------------------------------------------

@@ -71,7 +71,7 @@ from waddle.games.waddle_waddle.result import result_html
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.view import board_svg
-from waddle.games.waddle_waddle.words import HERO_BY_CODE, doing
+from waddle.games.waddle_waddle.words import HERO_BY_CODE, THREAT_BY_CODE, doing, pending
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
@@ -139,7 +139,9 @@ class WaddleWaddlePresenter:
             for rid, action in now.rookeries.items()
         }
         return Rendered(
-            board=board_svg(view, seats, clicks=places, last=last_rookery(view)),
+            board=board_svg(
+                view, seats, clicks=places, last=last_rookery(view), placing=_placing(view, now)
+            ),
             status=status_html(view, seats, tip(view, now, ui) if acting else ""),
             controls=controls_html(view, seats, now) if acting else "",
             panels=players_html(view, seats) + season_html(view, seats) + info_html(view),
@@ -327,7 +329,7 @@ class WaddleWaddlePresenter:
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The whole line (history and redo line): the heroes, then each season by rounds,
         one entry a turn (its decisions one after the other), and the token draft before
-        each later season."""
+        each later season, one entry a token."""
         n = session.state.n
         groups: list[tuple[str, list[Move]]] = []
         owner: tuple | None = None
@@ -342,7 +344,7 @@ class WaddleWaddlePresenter:
                 key: tuple = ("hero", player)
                 heading = "Heroes"
             elif phase == "tokens":
-                key = ("tokens", season_now, player, len(groups))
+                key = ("tokens", ply)  # each token placed is a move of its own
                 heading = f"Tokens for season {season_now + 2}"
             else:
                 if season_now != season:
@@ -362,6 +364,26 @@ class WaddleWaddlePresenter:
             moves = groups[-1][1]
             moves[-1] = Move(ply, moves[-1].player, _joined(parts, "→"), _joined(spoken, " at"))
         return [MoveGroup(heading, tuple(moves)) for heading, moves in groups]
+
+    def sum_up(self, session: Any, player: int, after: int, moves: int, gained: float) -> str:
+        """A computer's run of moves in a row, in one line (the shell's ``run_line``): the
+        tokens it places between seasons (up to five in a row, after the season's last
+        turn when it took that too), which the map shows."""
+        state: WaddleWaddleState = session.state
+        actions = state.history[after:]
+        tokens = [a for a in actions if a.kind in (K.CP, K.SUPPLY)]
+        before = len(actions) - len(tokens)  # a season's last turn may come first
+        if not tokens or any(a.kind in (K.CP, K.SUPPLY) for a in actions[:before]):
+            return ""
+        season = state.season + (2 if state.phase == "tokens" else 1)
+        placed = f"placed {len(tokens)} tokens for season {season}: they are on the map."
+        turn = [
+            m.spoken
+            for g in self.move_groups(session)
+            for m in g.moves
+            if m.player == player and after < m.ply <= after + before and m.spoken
+        ]
+        return f"{', '.join(turn)}, then {placed}" if turn else placed
 
     def hint(self, session: Any, action: Action) -> Hint:
         """What the hard bot would do, marked where it is clicked (the rookery, the card,
@@ -384,6 +406,18 @@ class WaddleWaddlePresenter:
 
     def thumbnail(self) -> BoardSvg:
         return _thumbnail()
+
+
+def _placing(view: View, now: Clicks) -> tuple[str, int] | None:
+    """What a click on a highlighted rookery puts there, for the map to draw faintly where
+    it would lie: the threat turned up, or the token in hand between seasons."""
+    if view.phase == "threat" and now.rookeries:
+        threat = THREAT_BY_CODE.get(pending(view, "threat"))
+        return None if threat is None else (K.THREAT, threat.index)
+    if view.phase == "tokens":
+        action = next(iter(now.rookeries.values()), None)
+        return None if action is None else (action.kind, action.a)
+    return None
 
 
 def _hand_index(hand: Sequence[str], text: str) -> int | None:

@@ -33,7 +33,7 @@ from waddle.games.waddle_waddle.heroes import HEROES
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.view import card_words, cards_words
-from waddle.games.waddle_waddle.words import pending
+from waddle.games.waddle_waddle.words import THREAT_BY_CODE, pending, token_words
 
 ROOKERY_KINDS = {K.PLAY: "a", K.THREAT: "a", K.FISHTO: "a", K.MOVE: "b", K.CP: "b", K.SUPPLY: "b"}
 """The action kinds that happen at a rookery, and which choice names it."""
@@ -136,20 +136,41 @@ def tip(view: View, now: Clicks, ui: Choice) -> str:
         if now.offers:
             return "Your other cards make a waddle: play it too (a WaddleWaddle), or not."
         return "Your other cards do not make a waddle: press No WaddleWaddle to go on."
+    where = pending(view, "rookery")
+    at = rookery_name(view, where) if where else "its rookery"
     if phase in ("dyan", "oil"):
+        left = pending(view, "moves_left", 0)
+        why = (
+            f"Dyan deNapoli lets you move {left} more nest{'s' if left != 1 else ''} away "
+            f"from {at} (or stop)"
+            if phase == "dyan"
+            else f"The Oil Spill drives {left} more nest{'s' if left != 1 else ''} away from {at}"
+        )
         if not now.rookeries:
-            return "Choose whose nest moves, then click the rookery it goes to."
-        return "Click the rookery the nest goes to."
+            return f"{why}: choose whose nest moves, then click the rookery it goes to."
+        return f"{why}: click the rookery the nest goes to."
     if phase == "threat":
-        return "Click a highlighted rookery to place the threat there."
+        threat = THREAT_BY_CODE.get(pending(view, "threat"))
+        name = threat.name if threat else "threat"
+        return (
+            f"Click a highlighted rookery (one with a free threat space) to place the {name} "
+            "you turned up there; that ends your turn."
+        )
     if phase == "shark":
-        return "Click the rookery one of the fish goes to."
+        fish = next((r.fish for r in view.rookeries if r.id == where), 0)
+        return (
+            f"The Shark drives the fish of {at} away ({fish} left there): click the rookery "
+            "the next one goes to."
+        )
     if phase == "sheathbill":
-        return "Choose whose nest the Snowy Sheathbill takes."
+        return f"The Snowy Sheathbill takes a nest at {at}: choose whose, among those tied."
     if phase == "tokens":
-        if not now.rookeries:
+        placing = next(iter(now.rookeries.values()), None)
+        if placing is None:
             return "Choose a token, then click the rookery it goes to."
-        return "Click a rookery without a token of this kind to place it there."
+        name, does = token_words(view, placing.kind, placing.a)
+        others = " Or press another token first." if len(now.buttons) > 1 else ""
+        return f"Click a highlighted rookery to place {name} there: {does}.{others}"
     return ""
 
 

@@ -139,6 +139,12 @@ class Record:
     setup: Setup
     actions: list[Action] = field(default_factory=list)
     generated: Generated | None = None
+    eyes: int | None = None
+    """The seat this record is seen through (None: the whole game). Then what that seat
+    has not seen by the last action is stand-ins, written "?" (:mod:`.eyes`)."""
+    seen_kept: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
+    """``(actions, seen)``: what the seat had seen when the record was redacted, at that
+    many actions (:mod:`.eyes` keeps it so as not to replay the game again)."""
 
     @property
     def players(self) -> int:
@@ -159,6 +165,10 @@ class Record:
         out["actions"] = [a.to_json() for a in self.actions]
         if self.generated is not None:
             out["generated"] = self.generated.to_json()
+        if self.eyes is not None:
+            from waddle.games.waddle_waddle.eyes import record_json
+
+            return record_json(self, out)
         return out
 
     def dumps(self, indent: int | None = None) -> str:
@@ -177,6 +187,8 @@ class Record:
         except ValueError as e:
             raise RecordError(f"options: {e}") from None
         components = _components(data.get("components"))
+        if data.get("eyes") is not None:
+            return _read_eyes(data, players, options, components)
         decks = _decks(data.get("decks"), options)
         events = _events(data.get("events"), options, components)
         tokens = _tokens(data.get("tokens"))
@@ -198,14 +210,16 @@ class Record:
 
     def start(self) -> WaddleWaddleState:
         """The position before the first action."""
-        return self.setup.start()
+        state = self.setup.start()
+        state.eyes = self.eyes
+        return state
 
     def replay(self) -> WaddleWaddleState:
         """Play every action; ``RecordError`` names the first illegal one and why."""
         return replay_actions(self.start(), self.actions)
 
     def with_actions(self, actions: Iterable[Action]) -> Record:
-        return Record(self.setup, list(actions), self.generated)
+        return Record(self.setup, list(actions), self.generated, self.eyes)
 
     def is_generated(self) -> bool:
         """Whether the setup is exactly what its seed draws (a link then carries the seed)."""
@@ -230,6 +244,26 @@ def new_record(
 
 
 # -- reading the setup's keys ---------------------------------------------------------------
+
+
+def _read_eyes(
+    data: dict[str, Any], players: int, options: Options, components: Components
+) -> Record:
+    """A record through one seat's eyes (``"eyes"``): what it writes "?" is dealt as
+    stand-ins (:mod:`.eyes`), and the setup they make is checked as any record's."""
+    from waddle.games.waddle_waddle.eyes import filled, read_seen
+
+    eyes = data.get("eyes")
+    if type(eyes) is not int or not 0 <= eyes < players:
+        raise RecordError(f'"eyes" must be a seat, a whole number from 0 to {players - 1}')
+    known = read_seen(data, options, components)
+    actions = parse_actions(data.get("actions"), Action.from_json)
+    placeholder = Setup(players, options, components, (), (), ((0,) * ROOKERIES, (0,) * ROOKERIES))
+    record = filled(Record(placeholder, actions), known, eyes)
+    # The stand-ins' setup passes the checks any record's does (the threats, Kevin, the
+    # events, the tokens), so the game played from it is one the rules allow.
+    Record.from_json({**record.setup.to_json(), "actions": []})
+    return record
 
 
 def _components(raw: Any) -> Components:

@@ -146,6 +146,7 @@ class WaddleWaddleState(TurnRules, WaddleRules, ThreatRules, SeasonRules, Legali
         "components",
         "decks",
         "events",
+        "eyes",
         "n",
         "options",
         "spaces",
@@ -220,6 +221,9 @@ class WaddleWaddleState(TurnRules, WaddleRules, ThreatRules, SeasonRules, Legali
         self._undo: list[tuple] | None = []
         self._future = 0
         """A determinized world's seed for the decks of seasons to come (see determinize)."""
+        self.eyes: int | None = None
+        """The seat a record through one seat's eyes is seen through (:mod:`.eyes`): what
+        it has not seen is stand-ins, so no view shows more than that seat's."""
         if options.no_heroes:
             self._start_season()
 
@@ -340,6 +344,7 @@ class WaddleWaddleState(TurnRules, WaddleRules, ThreatRules, SeasonRules, Legali
             setattr(other, f, getattr(self, f))
         other.tokens = self.tokens
         other._future = self._future
+        other.eyes = self.eyes
         for f in self._SCALARS:
             setattr(other, f, getattr(self, f))
         for f in self._LISTS:

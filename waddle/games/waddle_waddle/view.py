@@ -44,6 +44,13 @@ from waddle.games.waddle_waddle.symbols import (
     species_in_svg,
 )
 from waddle.games.waddle_waddle.threats import THREATS
+from waddle.games.waddle_waddle.words import (  # the names of cards, kept in .words
+    CARD_NAMES,
+    CODE_OF,
+    card_words,
+    cards_words,
+    waddle_words,
+)
 from waddle.ui.markup import BoardSvg, token_markup
 from waddle.ui.seats import Seat, default_seats
 
@@ -78,9 +85,6 @@ SPECIES_INK = ("#7a4b00", "#7a6000", "#3f5563", "#b34700", "#9c2a68", "#1e6b34")
 """Each species' ink on cards, badges and the legend (its name or code is always written
 too); every one at least 4.5:1 on white (WCAG AA)."""
 
-CARD_NAMES = ("Magellanic", "Rockhopper", "Chinstrap", "King", "Macaroni", "Gentoo")
-"""The species as a card names it: the Southern Rockhopper is a Rockhopper there, as on
-the printed cards, to fit."""
 _CARD_FACE_NAMES = ("Magel\u00adlanic", "Rock\u00adhopper", "Chin\u00adstrap", "King", "Macaroni",
                     "Gentoo")  # fmt: skip
 """The names on a card's face, where a word may break (a soft hyphen) on the narrowest
@@ -100,67 +104,11 @@ THREAT_SHORT = {
 """A threat token's word on the map, short enough for its space (its full name and what it
 does are in the rookery's label and the "What things do" panel)."""
 SPECIES_BY_NAME = {name: k for k, name in enumerate(SPECIES)}
-CODE_OF = dict(zip(SPECIES_CODES, range(6), strict=True))
 
 
 def species_name(species: str) -> str:
     """The species of ``SPECIES`` in words: ``rockhopper`` → "Southern Rockhopper"."""
     return SPECIES_NAMES[SPECIES_BY_NAME[species]]
-
-
-def card_words(card: str) -> str:
-    """A card in words: ``Ki3`` → "King 3"; ``Kv`` → "Kevin"."""
-    if card == "Kv":
-        return "Kevin"
-    k = CODE_OF[card[:2]]
-    return f"{CARD_NAMES[k]} {card[2:]}"
-
-
-def cards_words(cards: Sequence[str]) -> str:
-    """Cards in words, one species' numbers together: ``Ki3 Ki4 Ge4`` → "King 3 and 4,
-    Gentoo 4" (never two numbers joined by a bare comma, which reads as a place).
-
-    >>> cards_words(["Ki3", "Ki4", "Ki5"]), cards_words(["Mg2", "Ge2", "Kv"])
-    ('King 3, 4 and 5', 'Magellanic 2, Gentoo 2, Kevin')
-    """
-    groups: dict[str, list[str]] = {}
-    for c in cards:
-        key = "Kevin" if c == "Kv" else CARD_NAMES[CODE_OF[c[:2]]]
-        groups.setdefault(key, []).append("" if c == "Kv" else c[2:])
-    parts = []
-    for name, numbers in groups.items():
-        numbers = [n for n in numbers if n]
-        if not numbers:
-            parts.append(name)
-        elif len(numbers) == 1:
-            parts.append(f"{name} {numbers[0]}")
-        else:
-            parts.append(f"{name} {', '.join(numbers[:-1])} and {numbers[-1]}")
-    return ", ".join(parts)
-
-
-_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def waddle_words(cards: Sequence[str]) -> str:
-    """A waddle in words, in short, as a player would say it (after "a waddle of"): by its
-    species, its number or its run (the cards themselves are in the move list's short
-    form, :func:`cards_words`).
-
-    >>> waddle_words(["Ge3", "Ge4", "Ge5"]), waddle_words(["Ge1", "Ge3", "Ge6"])
-    ('three Gentoo in a row', 'three Gentoo')
-    >>> waddle_words(["Ch5", "Ki5", "Mc5", "Mc5"]), waddle_words(["Ki4", "Mc3", "Ge2", "Ge5"])
-    ('four 5s', 'four in a row, 2 to 5')
-    """
-    count = _COUNTS.get(len(cards), str(len(cards)))
-    numbers = sorted(int(c[2:]) for c in cards)
-    run = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-    if len({c[:2] for c in cards}) == 1:
-        name = CARD_NAMES[CODE_OF[cards[0][:2]]]
-        return f"{count} {name}" + (" in a row" if run else "")
-    if len(set(numbers)) == 1:
-        return f"{count} {numbers[0]}s"
-    return f"{count} in a row, {numbers[0]} to {numbers[-1]}"
 
 
 # -- the board ---------------------------------------------------------------------------
@@ -172,12 +120,16 @@ def board_svg(
     *,
     clicks: Mapping[str, str] | None = None,
     last: str | None = None,
+    placing: tuple[str, int] | None = None,
 ) -> BoardSvg:
     """The map: five rookeries, Antarctica, the legend of the species.
 
     ``clicks`` maps the rookeries a click acts on now to what it does, in words ("play
     the waddle here: 8 points, 1 nest"): they get ``data-legal`` and become buttons.
-    ``last`` is the rookery of the last action, marked ``data-last``.
+    ``last`` is the rookery of the last action, marked ``data-last``. ``placing`` is what
+    a click on one of them puts there, drawn faintly where it would lie (``data-ghost``):
+    a threat (``("threat", index)``) in the first free threat space, a token of the draft
+    between seasons (``("cp", index)``, ``("supply", index)``) in its place.
     """
     seats = list(seats or default_seats(view.num_players))
     clicks = clicks or {}
@@ -185,13 +137,19 @@ def board_svg(
     parts = [_centre(view, seats)]
     for rid in PLACES:  # reading order
         r = by_id[rid]
-        parts.append(_rookery(view, seats, r, clicks.get(rid), rid == last))
+        ghost = placing if rid in clicks else None
+        parts.append(_rookery(view, seats, r, clicks.get(rid), rid == last, ghost))
     parts.append(_legend())
     return BoardSvg("".join(parts), f"0 0 {WIDTH} {HEIGHT}", None)
 
 
 def _rookery(
-    view: View, seats: Sequence[Seat], r: RookeryView, doing: str | None, last: bool
+    view: View,
+    seats: Sequence[Seat],
+    r: RookeryView,
+    doing: str | None,
+    last: bool,
+    ghost: tuple[str, int] | None = None,
 ) -> str:
     x, y = PLACES[r.id]
     attrs = (
@@ -206,14 +164,16 @@ def _rookery(
         f'<rect class="rookery-frame" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8"/>',
         f'<text class="rookery-name" x="{x + PAD}" y="{y + 14}">{escape(r.name)}</text>',
         _fish_here(view, r, x, y),
-        _species_row(view, r, x, y + 16),
-        _threat_spaces(r, x + PAD, y + 41),
+        _species_row(view, r, x, y + 16, ghost),
+        _threat_spaces(r, x + PAD, y + 41, ghost),
         _nests(view, seats, r, x + PAD, y + 63),
     ]
     if last:
-        inner.append(
-            f'<rect class="last-move" x="{x + 3}" y="{y + 3}" width="{BOX_W - 6}" '
-            f'height="{BOX_H - 6}" rx="6"/>'
+        # On the rookery's own border, under what is in it: inset, it crossed the name
+        # and the nests.
+        inner.insert(
+            1,
+            f'<rect class="last-move" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8"/>',
         )
     label = escape(rookery_label(view, seats, r, doing, last))
     if doing is not None:
@@ -236,26 +196,40 @@ def _fish_here(view: View, r: RookeryView, x: float, y: float) -> str:
     )
 
 
-def _species_row(view: View, r: RookeryView, x: float, top: float) -> str:
+def _species_row(
+    view: View, r: RookeryView, x: float, top: float, ghost: tuple[str, int] | None = None
+) -> str:
     """The species that nest here (discs with their codes), then the Conservation Points
-    token (larger / smaller bonus) and the Fish Supply token."""
+    token (larger / smaller bonus) and the Fish Supply token; the token being placed
+    between seasons faintly where a click would put it (``ghost``)."""
     out = [
         species_badge(SPECIES_BY_NAME[s], x + PAD + 10.5 + 23 * k, top + 11.5)
         for k, s in enumerate(r.species)
     ]
     right = x + BOX_W - PAD
-    if r.fish_token is not None and not view.options.no_fish:
+    kind, index = ghost if ghost is not None else ("", -1)
+    fish_token = r.fish_token
+    if fish_token is None and kind == "supply":
+        fish_token = view.fish_tokens[index]
+    if fish_token is not None and not view.options.no_fish:
+        ghostly = ' ghost" data-ghost="supply' if fish_token != r.fish_token else ""
         out.append(
-            f'<g class="fish-token"><rect x="{right - 32}" y="{top + 2}" width="32" '
+            f'<g class="fish-token{ghostly}">'
+            f'<rect x="{right - 32}" y="{top + 2}" width="32" '
             f'height="19" rx="4"/>{fish_in_svg(right - 31, top + 4.5, 13)}'
-            f'<text x="{right - 3}" y="{top + 16}" text-anchor="end">+{r.fish_token}</text></g>'
+            f'<text x="{right - 3}" y="{top + 16}" text-anchor="end">+{fish_token}</text></g>'
         )
         right -= 36
-    if r.bonus is not None:
+    bonus = r.bonus
+    if bonus is None and kind == "cp":
+        bonus = view.conservation_tokens[index]
+    if bonus is not None:
+        ghostly = ' ghost" data-ghost="cp' if r.bonus is None else ""
         out.append(
-            f'<g class="cp-token"><rect x="{right - 38}" y="{top + 2}" width="38" '
+            f'<g class="cp-token{ghostly}">'
+            f'<rect x="{right - 38}" y="{top + 2}" width="38" '
             f'height="19" rx="9.5"/><text x="{right - 19}" y="{top + 16}" '
-            f'text-anchor="middle">{r.bonus[0]}/{r.bonus[1]}</text></g>'
+            f'text-anchor="middle">{bonus[0]}/{bonus[1]}</text></g>'
         )
     return "".join(out)
 
@@ -270,9 +244,10 @@ def species_badge(k: int, cx: float, cy: float) -> str:
     )
 
 
-def _threat_spaces(r: RookeryView, x: float, y: float) -> str:
-    """The threat spaces: a dashed box each, a red token with its short name once one is
-    placed."""
+def _threat_spaces(r: RookeryView, x: float, y: float, ghost: tuple[str, int] | None = None) -> str:
+    """The threat spaces: a dashed box each that says what it is for, a red token with its
+    short name once one is placed; the threat being placed faintly in the first free one
+    (``ghost``), where a click would put it."""
     spaces = max(r.threat_spaces, len(r.threats))
     if not spaces:
         return ""
@@ -289,10 +264,19 @@ def _threat_spaces(r: RookeryView, x: float, y: float) -> str:
                 f"{escape(THREAT_SHORT[threat.code])}</text><title>{escape(threat.name)}: "
                 f"{escape(threat.text)}</title></g>"
             )
+        elif k == len(r.threats) and ghost is not None and ghost[0] == "threat":
+            code = THREATS[ghost[1]].code
+            out.append(
+                f'<g class="threat-token ghost" data-ghost="{code}">'
+                f'<rect x="{left:.1f}" y="{y}" width="{width:.1f}" height="19" rx="4"/>'
+                f'<text x="{left + width / 2:.1f}" y="{y + 14}" text-anchor="middle">'
+                f"{escape(THREAT_SHORT[code])}?</text></g>"
+            )
         else:
             out.append(
-                f'<rect class="threat-space" x="{left:.1f}" y="{y}" width="{width:.1f}" '
-                'height="19" rx="4"/>'
+                f'<g class="threat-space"><rect x="{left:.1f}" y="{y}" width="{width:.1f}" '
+                f'height="19" rx="4"/><text x="{left + width / 2:.1f}" y="{y + 13.5}" '
+                'text-anchor="middle">threat space</text></g>'
             )
     return "".join(out)
 

@@ -75,6 +75,11 @@ class Visibility:
         return seat == OMNISCIENT
 
     def view(self, seat: int) -> View:
+        """Everything ``seat`` may see (a player, SPECTATOR or OMNISCIENT); a game seen
+        through one seat's eyes (``eyes``) shows nobody more than that seat's view: its
+        stand-ins for what that seat has not seen are nobody's to see."""
+        if seat == OMNISCIENT and self.eyes is not None:
+            seat = self.eyes
         c = self.components
         n = self.n
         totals = self.nest_totals()
