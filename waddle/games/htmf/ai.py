@@ -83,16 +83,17 @@ LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
 
-def _placed(state: HtmfState) -> bool:
-    """Whether every penguin is on the ice: before that, whoever placed last looks ahead
-    to the territory evaluation (the others have a penguin still to answer with)."""
-    return state.phase != "place"
+def _answered(state: HtmfState) -> bool:
+    """Whether a playout may stop here for the meter: every penguin is on the ice and each
+    seat has moved once since. Before that, the territory evaluation credits whoever
+    placed or moved last: the others still have a penguin to answer with."""
+    return state.phase != "place" and state.ply >= state.total_penguins + state.players
 
 
-METER = Meter(iterations=2000, playout=2, settled=_placed)
-"""The win-chance meter: its budget, its playouts (two moves of each seat past the tree,
-and never stopped while penguins are being placed) and calibration (docs/benchmarks.md,
-"Calibration"; docs/analysis.md, "What a figure is")."""
+METER = Meter(iterations=2000, playout=1, settled=_answered)
+"""The win-chance meter: its budget, its playouts (a move of each seat past the tree, and
+never stopped before every seat has placed all its penguins and moved once) and
+calibration (docs/benchmarks.md, "Calibration"; docs/analysis.md, "What a figure is")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only."""
 

@@ -68,8 +68,19 @@ from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75})
-"""The win-chance meter's budget and a power per player count (docs/benchmarks.md)."""
+
+def _round_start(state: PebblesState) -> bool:
+    """Whether a playout may stop here for the meter: a round begins (no card in the
+    trick), so every seat has played as many cards and taken as many actions as the
+    others. Stopped within a round, the estimate credits those who have had their turn
+    and not the seats still to answer, and swings with whoever is to move."""
+    return state.step == PLAY_STEP and not state.trick
+
+
+METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75},
+              settled=_round_start)  # fmt: skip
+"""The win-chance meter's budget, its playouts (the hard bot's, then on to the start of a
+round) and a power per player count (docs/benchmarks.md, "Calibration")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end

@@ -93,8 +93,19 @@ from waddle.games.waddle_waddle.worth import (
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=200)
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
+
+def _round_start(state: WaddleWaddleState) -> bool:
+    """Whether a playout may stop here for the meter: a turn of the season's first player
+    begins, so every seat has had as many turns as the others since the last such point.
+    Stopped anywhere else, the estimate credits whoever has just drafted or played (their
+    hand or nests grew; the others have not answered yet)."""
+    return state.phase == TURN and state.cur == state.first and state.mover == state.first
+
+
+METER = Meter(iterations=200, settled=_round_start)
+"""The win-chance meter: its budget, its playouts (about a round past the tree, as the hard
+bot's, then on to the start of a round) and calibration (docs/benchmarks.md,
+"Calibration"; docs/analysis.md, "What a figure is")."""
 
 
 # -- estimating the end: the tree search's evaluation ----------------------------------------------
