@@ -7,7 +7,10 @@ near the end), found by tests/exact_solver.py: one decision where some moves win
 others lose, whatever the cards the mover cannot see. From there two lines are played:
 the mover plays a winning move, or a losing one, and then both players play perfectly.
 The review judges the decisions from that position on, from each mover's view, at the
-game's own review budget.
+game's own review budget. In the two games of perfect information it judges such an
+endgame by exact search itself (waddle/core/solve.py, written apart from the test's
+solver), as lichess trusts a tablebase; in the card games the meter judges, and a loss
+within its noise (``Meter.noise``) is not called anything.
 """
 
 from __future__ import annotations
@@ -88,3 +91,4 @@ def test_a_move_that_throws_a_won_endgame_away_is_marked(game_id, seed, ply):
     first = review.decisions[0]
     assert first.ply == ply and first.played == losing[0]
     assert first.kind is not None, first
+    assert first.exact == (game_id in ("htmf", "waddle")), "exact search where it can be"

@@ -29,6 +29,7 @@ from pyscript import document, ffi, window
 from waddle.app.analysis import (
     decision_caption,
     decision_marks,
+    marked_list_html,
     meter_html,
     meter_key,
     meter_shown,
@@ -81,6 +82,7 @@ class Analysis:
         self._review_session = None
         self._review_task = None
         self._review_ply: int | None = None  # the marked decision shown
+        self._review_found = 0  # marked decisions drawn while the review runs
         self._chart = None  # (game, its score chart)
         self._choices: dict[str, str] = {}  # the switch's choices in this visit
 
@@ -196,6 +198,7 @@ class Analysis:
                              iterations=iterations)  # fmt: skip
         self._review_session = session
         self._review_ply = None
+        self._review_found = 0
         self._stop_meter()
         box = element("review")
         box.hidden = False
@@ -232,6 +235,13 @@ class Analysis:
         status = element("review-status")
         judging = min(len(review.decisions) + 1, review.total)
         status.textContent = f"Judging decision {judging} of {review.total}…"
+        marked = len(review.marked())
+        if marked != self._review_found:  # a mark appears as soon as it is found
+            self._review_found = marked
+            found = element("review-found")
+            if not ffi.is_none(found):
+                seats = self.page.session.seats
+                found.innerHTML = marked_list_html(review, seats, self._review_ply)
 
     def cmd_cancel_review(self, _target) -> None:
         """Stop the review where it is: what was judged so far stays readable."""
@@ -289,7 +299,10 @@ class Analysis:
             return
         seats = self.page.session.seats
         box = element("review")
-        html = review_html(review, seats, self._review_ply)
+        if self._review_task is not None:  # still judging: its progress, the marks so far
+            html = review_progress_html(review, seats, self._review_ply)
+        else:
+            html = review_html(review, seats, self._review_ply)
         if self._review_ply is not None:
             said = decision_caption(review, self._review_ply, seats)
             html = html.replace(

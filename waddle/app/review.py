@@ -31,6 +31,19 @@ engine's, so a drop of less than 10 points is within what two searches of one po
 may disagree by (docs/benchmarks.md, "Calibration") and is not called anything; 10 points
 is an inaccuracy, 20 a mistake, 30 a blunder (in a two-player game, a blunder turns an
 even game into a likely loss: 50% to 20%).
+
+**The meter's own noise.** A loss is judged at all only where it is larger than
+:attr:`Review.margin`, :data:`NOISE_Z` standard deviations of the difference of two
+estimates of equally good moves, from the game's measured noise at the review's budget
+(``Meter.noise``: the same position estimated with other seeds, docs/benchmarks.md,
+"Calibration"), so a move is never called a mistake by the luck of the search.
+
+**Exact endgames.** In a two-player game of perfect information, the decisions near the
+end whose rest of the game is small enough are judged by exact search instead
+(:func:`waddle.core.solve.judge`, as lichess trusts a tablebase): before judging forward,
+the review solves back from the last decision until a position is too large. There a
+move that keeps the best value is never marked, one that gives up a forced win is a
+blunder, and the chances shown are the values under perfect play (``Decision.exact``).
 """
 
 from __future__ import annotations
@@ -44,6 +57,7 @@ from typing import Any
 from waddle.core.analysis import Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
+from waddle.core.solve import judge, solvable
 from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
@@ -88,6 +102,9 @@ class Decision:
     best: Any
     margin: float = 0.0
     """The smallest loss judged at all: the noise of two estimates (:attr:`Review.margin`)."""
+    exact: bool = False
+    """Judged by exact search (:mod:`waddle.core.solve`), not by the meter: the chances
+    are the values under perfect play (1 a forced win, 0 a forced loss)."""
 
     @property
     def loss(self) -> float:
@@ -148,6 +165,11 @@ class Review:
         self._cache: dict[tuple, WinChance] = {}
         self._next = 0  # the decision being judged
         self._pending: WinChance | None = None  # the search running
+        # The endgame judged exactly, from the last decision back while it is small
+        # enough (waddle.core.solve): decision index -> (played's value, best, its value).
+        self._exact: dict[int, tuple] = {}
+        self._solving = solvable(state)
+        self._solved_from = len(self._states)
 
     @property
     def total(self) -> int:
@@ -169,8 +191,25 @@ class Review:
     def step(self, slice_seconds: float = math.inf) -> bool:
         """Judge for about ``slice_seconds``; True when every decision is judged."""
         deadline = time.perf_counter() + slice_seconds
+        while self._solving:  # first the endgame, back from the end, while it is small
+            k = self._solved_from - 1
+            values = None
+            if k >= self._next:
+                state = self._states[k]
+                values = judge(state, self.record.actions[state.ply])
+            if values is None:
+                self._solving = False
+                break
+            self._exact[k] = values
+            self._solved_from = k
+            if time.perf_counter() >= deadline:
+                return False
         while not self.finished:
-            decision = self._judge(self._states[self._next], deadline)
+            values = self._exact.get(self._next)
+            if values is not None:
+                decision = self._solved(self._states[self._next], values)
+            else:
+                decision = self._judge(self._states[self._next], deadline)
             if decision is None:
                 return False
             self.decisions.append(decision)
@@ -180,6 +219,16 @@ class Review:
             if time.perf_counter() >= deadline:
                 break
         return self.finished
+
+    def _solved(self, state: Any, judged: tuple) -> Decision:
+        """The decision at ``state`` judged exactly (:func:`waddle.core.solve.judge`): a
+        move that keeps the best value is sound whatever the meter would say; one that
+        loses a forced win loses all of it (a blunder)."""
+        mover = state.to_move()
+        value, best, top = judged
+        played = self.record.actions[state.ply]
+        before = tuple(top if p == mover else 1.0 - top for p in range(self.players))
+        return Decision(state.ply, mover, played, before, value, top, best, 0.0, True)
 
     def _judge(self, state: Any, deadline: float) -> Decision | None:
         """The decision at ``state`` judged, or None when the slice ended first (the

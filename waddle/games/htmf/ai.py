@@ -90,10 +90,11 @@ def _answered(state: HtmfState) -> bool:
     return state.phase != "place" and state.ply >= state.total_penguins + state.players
 
 
-METER = Meter(iterations=2000, playout=1, settled=_answered)
+METER = Meter(iterations=2000, playout=1, settled=_answered, noise=0.015)
 """The win-chance meter: its budget, its playouts (a move of each seat past the tree, and
-never stopped before every seat has placed all its penguins and moved once) and
-calibration (docs/benchmarks.md, "Calibration"; docs/analysis.md, "What a figure is")."""
+never stopped before every seat has placed all its penguins and moved once), its noise at
+the review's budget and calibration (docs/benchmarks.md, "Calibration"; docs/analysis.md,
+"What a figure is")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only."""
 
