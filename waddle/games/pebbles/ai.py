@@ -78,9 +78,11 @@ def _round_start(state: PebblesState) -> bool:
 
 
 METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75},
-              settled=_round_start)  # fmt: skip
+              settled=_round_start, review=125, noise=0.047)  # fmt: skip
 """The win-chance meter's budget, its playouts (the hard bot's, then on to the start of a
-round) and a power per player count (docs/benchmarks.md, "Calibration")."""
+round), a power per player count, and the review's budget (a quarter of the meter's, for
+a whole game's review in at most 30 s on the page) and its noise there (docs/benchmarks.md,
+"Calibration")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end

@@ -102,10 +102,11 @@ def _round_start(state: WaddleWaddleState) -> bool:
     return state.phase == TURN and state.cur == state.first and state.mover == state.first
 
 
-METER = Meter(iterations=200, settled=_round_start)
+METER = Meter(iterations=200, settled=_round_start, review=50, noise=0.052)
 """The win-chance meter: its budget, its playouts (about a round past the tree, as the hard
-bot's, then on to the start of a round) and calibration (docs/benchmarks.md,
-"Calibration"; docs/analysis.md, "What a figure is")."""
+bot's, then on to the start of a round), the review's budget (a quarter of the meter's:
+a game has 200-300 decisions, and its review must take at most 30 s on the page) and its
+noise there (docs/benchmarks.md, "Calibration"; docs/analysis.md, "What a figure is")."""
 
 
 # -- estimating the end: the tree search's evaluation ----------------------------------------------
