@@ -452,6 +452,18 @@ TEMPLATE = """<!doctype html>
       const ask = () => frame.contentWindow.postMessage({ type: "waddle:ask" }, appOrigin);
       frame.addEventListener("load", ask);
     })();
+    // Every frame as tall as its view asks (waddle:size), so nothing in it scrolls.
+    (() => {
+      const appOrigin = new URL(document.baseURI).origin;
+      addEventListener("message", (event) => {
+        if (event.origin !== appOrigin || event.data?.type !== "waddle:size") return;
+        const height = event.data.height;
+        if (!Number.isInteger(height) || height < 200 || height > 4000) return;
+        for (const frame of document.querySelectorAll("iframe")) {
+          if (frame.contentWindow === event.source) frame.height = String(height);
+        }
+      });
+    })();
     // The exercise: the board tells this page each answer (waddle:answer), shown as text.
     (() => {
       const answer = document.getElementById("answer");

@@ -130,6 +130,30 @@ def test_the_pebbles_editor_draws_every_tile_and_open_place_as_a_focusable_hook(
     assert 'data-edit-field="territory-name-0"' in tools and 'data-edit-tool="pathway"' in tools
 
 
+def test_the_pebbles_editor_draws_tiles_as_the_board_does_territories_and_pathways():
+    """Each tile filled with its territory's colour and pattern (defined in the drawing:
+    without them a tile was solid black), the edges between territories, and each pathway
+    in its pair's colour with a lettered token at both ends, as on the game's board."""
+    from waddle.games.pebbles.view import PATHWAY_LOOKS, TERRITORY_LOOKS
+
+    editor = BoardEditing(PEBBLES)
+    build_layout_by_clicks(editor, 3)
+    svg = editor.board().markup
+    layout = builtin_layout(3)
+    for tile in layout.tiles:
+        look = tile.territory % len(TERRITORY_LOOKS)
+        hook = f'data-edit-hex="{tile.q},{tile.r}"'
+        drawn = svg[svg.index(hook) : svg.index("</g>", svg.index(hook))]
+        assert f'fill="url(#pbe-t{look})"' in drawn, tile.number
+        assert f'<pattern id="pbe-t{look}"' in svg, "the pattern is in the drawing"
+    assert 'class="territory-edge"' in svg
+    for k, (a, b) in enumerate(layout.pathways):
+        colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
+        start = svg.index(f'data-pathway="{a}-{b}"')
+        drawn = svg[start : svg.index("</g></g>", start)]
+        assert f"--pathway:{colour}" in drawn and drawn.count(f">{letter}</text>") == 2
+
+
 # -- Waddle Waddle --------------------------------------------------------------------------
 
 

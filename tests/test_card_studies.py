@@ -29,7 +29,8 @@ from waddle.app.embed import (
     viewer_with_eyes,
 )
 from waddle.app.exercises import GO_ON, RIGHT, WRONG, Attempt, judge
-from waddle.app.saves import export_file, import_file
+from waddle.app.page import Page
+from waddle.app.saves import MemoryStorage, SaveStore, export_file, import_file
 from waddle.app.session import Session
 from waddle.app.studies import StudyDesk, place_from_hook
 from waddle.core.game import OMNISCIENT
@@ -335,17 +336,23 @@ def test_an_answer_is_right_wrong_or_to_go_on_by_the_actions_given():
 
 
 def author_question(session: Session, ply: int, turns: int) -> tuple[Study, list]:
-    """The author plays the line's own next actions from ``ply`` as the answer."""
+    """The author plays the line's own next actions from ``ply`` as the answer (on the
+    question's copy of the game: the line does not move)."""
     desk = StudyDesk(session)
     desk.begin()
     session.go_to(ply)
-    desk.start_question()
-    answer = []
-    while len(answer) < turns:
-        assert session.redo()
-        answer.append(session.state.history[-1])
-    assert desk.keep_answer(), session.message
+    before = session.full_record().dumps()
+    assert desk.start_question(), session.message
     desk.set_question_text("Your move: play a card.", "It leads the strongest suit.")
+    answer = []
+    line = iter(session.full_record().actions[ply:])
+    while len(answer) < turns:
+        action = next(line)
+        if desk.draft.state.why_illegal(action) is None:  # not the line's chance
+            assert desk.draft.play(action), desk.draft.message
+            answer.append(action)
+    assert desk.keep_answer(), session.message
+    assert session.full_record().dumps() == before and session.state.ply == ply
     return session.study, answer
 
 
@@ -357,6 +364,89 @@ def test_the_author_writes_a_question_by_playing_the_move_and_it_goes_into_the_l
     assert question.answers == (tuple(action_text(a.to_json()) for a in answer),)
     assert question.prompt == "Your move: play a card."
     assert session.game.decode_link(session.link()).study == study
+
+
+def writing_page(session: Session) -> Page:
+    """The full app's page with ``session`` on screen and its study panel open."""
+    page = Page(embed=False, readonly=False, saves=SaveStore(MemoryStorage()))
+    page.session = session
+    page.desk = StudyDesk(session)
+    page.desk.begin()
+    return page
+
+
+@pytest.mark.parametrize("game_id", ["pebbles", "waddle-waddle"])
+def test_a_question_is_written_at_any_step_of_a_finished_card_game_with_two_answers(game_id):
+    """The author goes back to a step of a finished game, asks there, writes the prompt and
+    the explanation first, plays the expected move on the board (the question's copy: the
+    finished line never moves), keeps it, plays another and keeps it too."""
+    session = played(game_id, 3, 6, 10_000)
+    assert session.state.is_over()
+    before = session.full_record().dumps()
+    page = writing_page(session)
+    desk = page.desk
+    ply = 8
+    while session.state.to_move() is None or session.state.ply != ply:
+        session.go_to(ply)
+        ply += 1 if session.state.to_move() is None else 0
+    assert session.state.ply == ply and not session.may_play(), "a replay of a finished game"
+    assert desk.start_question(), session.message
+    desk.set_question_text("Your move: which card?", "The line's own move was best.")
+    assert page.drafting and page.board_session is desk.draft
+    mover = session.state.to_move()
+    assert page.viewer() == mover, "played as its reader will, holding the asked hand"
+    assert page.interactive() and page.may_act()
+    answers = []
+    for pick in (0, -1):
+        action = desk.draft.state.legal_actions()[pick]
+        assert desk.draft.play(action)
+        assert desk.keep_answer(), session.message
+        answers.append(desk.study.step(ply).question.answers[-1])
+        assert desk.draft.state.ply == ply, "the copy starts again for another answer"
+    question = desk.study.step(ply).question
+    assert question.answers == tuple(answers) and len(set(answers)) == 2
+    assert question.prompt == "Your move: which card?"
+    assert question.explanation == "The line's own move was best."
+    assert len(desk.answers_said()) == 2 and all(desk.answers_said())
+    assert session.full_record().dumps() == before, "the finished game is as it was"
+    assert session.game.decode_link(session.link()).study.step(ply).question == question
+    desk.end_question()
+    assert page.board_session is session
+
+
+def test_writing_a_study_of_a_card_game_still_on_reaches_every_step_and_every_hand():
+    """Two people at one device, the game on: the study panel (after the page has asked)
+    shows every hand, no pass-the-device screen, and steps back past the undo floor; the
+    computers wait; closed, the floor is back."""
+    session = Session.new("pebbles", 2, 3, names=["Ann", "Bo"])
+    rng = random.Random(3)
+    while session.state.ply < 30:
+        session.play(rng.choice(session.state.legal_actions()))
+    page = Page(embed=False, readonly=False, saves=SaveStore(MemoryStorage()))
+    page.session = session
+    assert session.undo_floor() > 0 and page.curtain_for() is not None
+    page.desk = StudyDesk(session)
+    assert session.undo_floor() == 0 and page.curtain_for() is None
+    assert page.viewer() == OMNISCIENT
+    session.go_to(3)
+    assert session.state.ply == 3
+    assert page.desk.start_question(), session.message
+    assert page.interactive()
+    page.desk = None
+    session.go_to(session.total_plies)
+    assert session.undo_floor() > 0
+
+
+def test_through_one_seats_eyes_only_that_seats_moves_can_be_asked():
+    session = played("pebbles", 3, 4, 20)
+    page = writing_page(session)
+    desk = page.desk
+    mover = session.state.to_move()
+    desk.set_eyes((mover + 1) % 3)
+    assert desk.question_refusal() is not None and not desk.start_question()
+    assert "cannot answer" in session.message
+    desk.set_eyes(mover)
+    assert desk.start_question()
 
 
 def test_a_reader_answers_wrong_then_right_and_the_study_s_game_never_moves():
@@ -403,14 +493,18 @@ def test_the_host_page_answers_by_message_and_learns_the_verdict():
     assert parse_command(json.dumps({"type": "waddle:try", "action": "x" * 400})) is None
     assert parse_command('{"type": "waddle:show-answer"}') == ShowAnswer()
     assert parse_command('{"type": "waddle:retry"}') == Retry()
-    event = answer_event("pebbles", 4, True, "7C", "It wins.")
+    event = answer_event(
+        "pebbles", 4, True, "play 7C", "It wins.", [{"play": "7C"}], "Ann played the 7 of Court."
+    )
     assert event == {
         "type": ANSWER,
         "game": "pebbles",
         "step": 4,
         "correct": True,
-        "move": "7C",
+        "move": "play 7C",
         "explanation": "It wins.",
+        "actions": [{"play": "7C"}],
+        "said": "Ann played the 7 of Court.",
     }
 
 

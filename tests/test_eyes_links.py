@@ -355,3 +355,77 @@ def test_links_through_one_seats_eyes_open_as_written():
         linked = game(item["game"]).decode_link(item["link"])
         assert linked.record.dumps() == item["record"]
         assert linked.study == Study.from_json(item["study"])
+
+
+# ---------------------------------------------------------------------------- the page's paths
+
+
+def old_eyes_address(game_id: str, seed: int = 4) -> tuple[Session, int, int]:
+    """A study whose every hand is in its link (``p1.``/``ww1.``, as addresses written
+    before eyes links hold), with a question at a step where seat ``asked`` is to play,
+    seen through the eyes of another seat, ``eyes``."""
+    session = Session.new(game_id, 3, seed, names=["Red", "Blue", "Yellow"])
+    session.all_visible = True
+    draw = Rng(seed)
+    while session.state.ply < 6:
+        session.play(draw.choice(session.state.legal_actions()))
+    asked = session.state.to_move()
+    eyes = (asked + 1) % 3
+    action = session.state.legal_actions()[0]
+    session.study = Study("Old", (Step(session.state.ply, "Yours?"),)).with_question(
+        session.state.ply, [[action.to_json()]], "Your move", "Because."
+    )
+    return Session.from_link(session.link_of(session.full_record())), asked, eyes
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_a_question_of_another_seat_is_not_asked_through_one_seats_eyes(game_id):
+    """&eyes=N over an old address whose question is another seat's: no question there (its
+    answer, shown or told to the host page, would be a card of a hand N may not see); the
+    asked seat's own eyes get it."""
+    session, asked, eyes = old_eyes_address(game_id)
+    page = Page(embed=True, readonly=True, saves=SaveStore(MemoryStorage()))
+    page.session = session
+    page.eyes = eyes
+    assert session.study.step(session.state.ply).question is not None
+    assert Attempt.begin(session, eyes=page.study_eyes()) is None
+    page.eyes = asked
+    attempt = Attempt.begin(session, eyes=page.study_eyes())
+    assert attempt is not None and attempt.seat == asked
+    played = attempt.show_answer()
+    assert attempt.verdict.actions == tuple(a.to_json() for a in played)
+    assert attempt.verdict.said, "the move in the game's words"
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_open_in_waddle_from_an_old_eyes_address_holds_only_that_seats_view(game_id):
+    """The embedded view's "Open in Waddle" (web/address.py): ``embed_link`` with the
+    address's eyes, also over a link that holds every hand."""
+    session, _asked, eyes = old_eyes_address(game_id)
+    assert session.setup.to_json().get("eyes") is None, "the address holds every hand"
+    text = embed_link(session, EmbedOptions(eyes=eyes))
+    opened = Session.from_link(text)
+    assert opened.state.view(OMNISCIENT) == opened.state.view(eyes)
+    data = opened.full_record().to_json()
+    assert data["eyes"] == eyes
+    if game_id == "pebbles":
+        _no_unseen_pebbles_card(data, session.full_record(), eyes)
+    else:
+        _no_unseen_waddle_waddle_card(data, session.full_record())
+
+
+def test_show_every_hand_is_not_offered_where_the_game_holds_one_seats_view():
+    """A finished game through one seat's eyes offers every hand when its link holds them
+    (an old address), not when it holds only that seat's view (there is nothing more)."""
+    session = Session.new("pebbles", 3, 4)
+    draw = Rng(4)
+    while not session.state.is_over():
+        session.play(draw.choice(session.state.legal_actions()))
+    session.study = Study("End", (Step(session.state.ply, "Over."),), 1)
+    names = [seat.name for seat in session.seats]
+    old = session.game.encode_link(session.full_record(), names, [None] * 3, session.study)
+    for link, offered in ((old, True), (session.link(), False)):
+        page = Page(embed=True, readonly=True, saves=SaveStore(MemoryStorage()))
+        page.session = Session.from_link(link)
+        assert page.study_eyes() == 1 and page.session.line_over
+        assert page.hands_offered() is offered, link[:4]

@@ -170,6 +170,7 @@ def test_publish_folder_has_page_worker_manifest_and_icons(built: Path):
         "build-info.json",
         "web/register-sw.js",
         "web/loading.js",
+        "web/storage-check.js",
         "web/favicon.svg",
         "web/icon-192.png",
         "web/icon-512.png",

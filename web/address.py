@@ -10,6 +10,7 @@ import json
 
 from pyscript import window
 
+from waddle.app.embed import EmbedOptions, embed_link
 from waddle.app.opening import LINK_NOT_OPENED, open_page
 from waddle.app.page import Page
 from waddle.app.saves import SaveError, StorageFullError
@@ -101,7 +102,10 @@ class Address:
     def _write_hash(self) -> None:
         session = self.page.session
         if self.page.embed:
-            text = session.link_of(session.full_record())
+            # Through a seat's eyes (&eyes=, else the study's), "Open in Waddle" opens the
+            # game as that seat has seen it, also from an address written before such links
+            # (&eyes over a link that holds every hand).
+            text = embed_link(session, EmbedOptions(eyes=self.page.eyes))
             element("open-full").href = f"./#{text}"
         else:
             text = session.link()

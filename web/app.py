@@ -156,6 +156,7 @@ class App:
         "ready" with a 5-player map squeezed into a phone's width."""
         self.screen.fit_board()
         self.screen.fit_move_list()
+        self.embedded.fit()
         if not element("curtain").hidden and not self.page.embed:
             focus(element("curtain-button"))
 
@@ -235,6 +236,8 @@ class App:
             self.page.tutorial.try_action(action)
         elif self.page.attempt is not None:
             self.studies.answer(action)  # a question step: played on the reader's copy
+        elif self.page.drafting:
+            self.page.board_session.play(action)  # a question's answer, on its copy
         else:
             self.session.play(action)
 
@@ -306,6 +309,8 @@ class App:
     # -- the shell's own commands (buttons with data-command) -----------------------------
 
     def cmd_undo(self, _target) -> None:
+        if self.studies.undo_draft():
+            return  # the author's last action on a question's answer
         if self.page.tutorial is None and self.page.curtain_for() is None:
             self.guarded(self.session.undo_turn)
 

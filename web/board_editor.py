@@ -37,6 +37,9 @@ class BoardEditor:
         editor = element("editor")
         listen(editor, "click", self.on_click)
         listen(editor, "change", self.on_change)
+        # As typed too, so the board already shows a field's value when the field loses
+        # the focus (and its change event draws nothing new).
+        listen(editor, "input", self.on_change)
         listen(editor, "keydown", self.on_key)
         listen(element("editor-save-form"), "submit", self.on_save)
         listen(element("editor-import"), "change", self.on_import)
@@ -109,14 +112,24 @@ class BoardEditor:
                 + " (The browser's storage is full: export the board to keep it.)"
             ).strip()
 
-    def render(self, focus_on: str | None = None) -> None:
+    def render(self, focus_on: str | None = None, tools: bool = True) -> None:
+        """Draw the board, its checks and the message; the tools too unless ``tools`` is
+        False (a field was just edited: drawn again, the tools would take the focus from
+        the next field)."""
         editing = self.editing
         board = editing.board()
         svg = element("editor-board")
         svg.setAttribute("viewBox", board.view_box)
         svg.dataset.board = editing.game.id
-        svg.innerHTML = board.markup
-        element("editor-tools").innerHTML = editing.tools_html()
+        # Drawn again only when it changed: a field's change event comes as the field
+        # loses the focus, which is when a place of the board is pressed; a board drawn
+        # anew under the pointer would swallow that click.
+        drawn = str(hash(board.markup))
+        if svg.getAttribute("data-drawn") != drawn:
+            svg.innerHTML = board.markup
+            svg.setAttribute("data-drawn", drawn)
+        if tools:
+            element("editor-tools").innerHTML = editing.tools_html()
         element("editor-help").textContent = editing.editor.help
         element("editor-checks").innerHTML = editing.checks_html()
         element("editor-message").textContent = editing.message or ""
@@ -154,7 +167,11 @@ class BoardEditor:
         if ffi.is_none(field):
             return
         self.editing.on_tool(str(field.getAttribute("data-edit-field")), str(field.value))
-        # The tools are not drawn again: that would take the focus from the next field.
+        # The board, the checks and the message show the edit at once (a rookery's new
+        # name, a territory's value); the tools are not drawn again: that would take the
+        # focus from the next field.
+        self._keep_draft()
+        self.render(tools=False)
         for tool in document.querySelectorAll("#editor-tools [data-edit-tool]"):
             chosen = tool.getAttribute("data-edit-tool") == self.editing.ui.tool
             tool.setAttribute("aria-pressed", "true" if chosen else "false")

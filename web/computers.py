@@ -68,8 +68,15 @@ class Computers:
         session = page.session
         level = session.bot_to_move()
         position = (id(session), session.state.ply)
-        # An embedded board shows a game: its computer seats never move by themselves.
-        idle = page.tutorial is not None or page.embed or page.ai_paused or not session.may_play()
+        # An embedded board shows a game: its computer seats never move by themselves; nor
+        # while a study is written (its author steps about the line, plays any seat).
+        idle = (
+            page.tutorial is not None
+            or page.embed
+            or page.writing
+            or page.ai_paused
+            or not session.may_play()
+        )
         if level is None or idle:
             if self._for is not None and self._for != position:
                 self.cancel()

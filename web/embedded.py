@@ -19,11 +19,18 @@ from waddle.app.embed import (
     Try,
     answer_event,
     parse_command,
+    size_event,
     step_event,
 )
+from waddle.app.exercises import DEFAULT_PROMPT
 from waddle.app.page import Page
+from waddle.ui.fit import embed_fit, embed_height
 from web.dom import element, to_js
 from web.ports import Shell
+
+ESSENTIAL = ("embed-bar", "meter", "study-caption", "show-hands", "result", "status", "hand")
+"""What stays in view under the embedded board when the frame cannot show all (in the
+order web/app.css lays them out): down to the hand a question is answered from."""
 
 EMBED_PARAMS = ("ply", "readonly", "end", "theme", "eyes", "meter")
 
@@ -40,6 +47,8 @@ class Embedded:
         self.options = EmbedOptions.from_query(given) if page.embed else EmbedOptions()
         self._posted = None  # (session id, step, steps) last told to the host page
         self._answered = None  # the reader's copy of the game whose answer was told
+        self._sized = None  # (width, height) last told to the host page
+        self._reserved = None  # (study, width) the caption's room was measured for
         if page.embed:
             page.eyes = self.options.eyes
             if self.options.theme:
@@ -51,6 +60,8 @@ class Embedded:
         listen(window, "message", self.on_message)
         listen(window, "keydown", self.on_key, capture=True)
         listen(element("embed-scrubber"), "input", self.on_scrub)
+        if self.page.embed:
+            listen(window, "resize", lambda _event: self.fit())
 
     def after_render(self) -> None:
         """The scrubber, and the step event for the host page when the step changed."""
@@ -68,6 +79,108 @@ class Embedded:
             self._posted = told
             self._post_step()
         self._post_answer()
+        self.fit()
+
+    # -- the layout ---------------------------------------------------------------------
+
+    def fit(self) -> None:
+        """Lay the view out for its frame: measure what goes under the board (stacked, the
+        caption given the room of the longest), let waddle.ui.fit.embed_fit size the board,
+        and tell the host page the height that shows it all (``waddle:size``)."""
+        if not self.page.embed or self.page.session is None:
+            return
+        root = document.documentElement
+        app = element("app")
+        wrap = document.querySelector(".board-wrap")
+        if not app.clientWidth or str(root.dataset.app) != "ready":
+            return  # not laid out yet: App.shown() fits it
+        root.removeAttribute("data-embed-beside")  # measured stacked
+        self._reserve_caption(app)
+        _, _, view_w, view_h = (
+            float(v) for v in str(element("board").getAttribute("viewBox")).split()
+        )
+        ratio = view_h / view_w
+        width = float(wrap.clientWidth)
+        top = float(app.getBoundingClientRect().top)
+        board = float(wrap.getBoundingClientRect().height)
+        everything = float(app.getBoundingClientRect().height) - board
+        essential = 0.0
+        for name in ESSENTIAL:
+            part = element(name)
+            if ffi.is_none(part) or not part.getClientRects().length:
+                continue
+            essential = max(essential, float(part.getBoundingClientRect().bottom) - top - board)
+        bottom_pad = float(window.getComputedStyle(app).paddingBottom.replace("px", "") or 0)
+        essential = min(everything, essential + bottom_pad)
+        fit = embed_fit(width, float(window.innerHeight), ratio, essential, everything)
+        style = root.style
+        if fit.beside:
+            root.setAttribute("data-embed-beside", "")
+            style.setProperty("--embed-board-w", f"{fit.board_px}px")
+            style.setProperty("--embed-board-h", f"{fit.board_px * ratio:.0f}px")
+        else:
+            style.setProperty("--embed-board-h", f"{fit.board_px}px")
+        size = (int(window.innerWidth), embed_height(width, ratio, everything))
+        if size != self._sized:
+            self._sized = size
+            window.parent.postMessage(to_js(size_event(*size)), "*")
+
+    def _reserve_caption(self, app) -> None:
+        """The caption box keeps the room of the study's longest caption and question at
+        this width, measured on a hidden copy of it, so the board keeps its size from step
+        to step (a step with nothing to say shows the room empty)."""
+        box = element("study-caption")
+        study = self.page.session.study
+        steps = [] if study is None else [s for s in study.steps if s.caption or s.question]
+        style = window.getComputedStyle(app)
+        pads = sum(
+            float(str(v).replace("px", "") or 0) for v in (style.paddingLeft, style.paddingRight)
+        )
+        width = float(app.clientWidth) - pads
+        key = (study, width)
+        if key == self._reserved:
+            return
+        self._reserved = key
+        box.style.minHeight = ""
+        if not steps:
+            return
+        probe = box.cloneNode(True)
+        probe.removeAttribute("id")
+        probe.removeAttribute("data-empty")
+        for named in probe.querySelectorAll("[id]"):
+            named.removeAttribute("id")
+        probe.hidden = False
+        probe.setAttribute("aria-hidden", "true")
+        probe.style.cssText = (
+            f"position:absolute;visibility:hidden;left:0;top:0;width:{width}px;min-height:0"
+        )
+        heading, caption = probe.querySelector(".study-heading"), probe.querySelector(".caption")
+        exercise = probe.querySelector(".exercise")
+        heading.textContent = study.title
+        heading.hidden = not study.title
+        app.appendChild(probe)
+        tallest = 0.0
+        try:
+            for step in steps:
+                caption.textContent = step.caption
+                question = step.question
+                exercise.hidden = question is None
+                if question is not None:
+                    probe.querySelector(".exercise-prompt").textContent = (
+                        question.prompt or DEFAULT_PROMPT
+                    )
+                    probe.querySelector(
+                        ".exercise-verdict"
+                    ).textContent = "Not this one. The move played, in words."
+                    said = probe.querySelector(".exercise-explanation")
+                    said.textContent = question.explanation
+                    said.hidden = not question.explanation
+                    for button in probe.querySelectorAll(".exercise-buttons button"):
+                        button.hidden = False
+                tallest = max(tallest, float(probe.getBoundingClientRect().height))
+        finally:
+            probe.remove()
+        box.style.minHeight = f"{tallest:.0f}px"
 
     def _post_answer(self) -> None:
         """Tell the host page the reader's answer once it is judged (by clicks or by
@@ -85,6 +198,8 @@ class Embedded:
             verdict.correct,
             verdict.move,
             verdict.explanation,
+            verdict.actions,
+            verdict.said,
         )
         window.parent.postMessage(to_js(event), "*")
 

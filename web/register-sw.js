@@ -12,11 +12,14 @@
 // Then the worker in control is asked to cache whatever it does not hold yet; when it
 // says every file is cached, this script sets <html data-offline="ready">: from then on
 // the app starts without a network. No service workers (file:// pages, private modes that
-// refuse them): the app works, just not offline. Failures are warnings, never errors.
+// refuse them, a frame of another site where storage is blocked): the app works, just not
+// offline. Failures are warnings, never errors.
 (() => {
   "use strict";
   const root = document.documentElement;
   if (!("serviceWorker" in navigator)) return;
+  // Storage denied (web/storage-check.js): a worker would be refused, and it could keep nothing.
+  if (globalThis.waddleStorageDenied) return;
   const container = navigator.serviceWorker;
   // A returning visit: web/start-python.mjs then neither counts nor keeps the runtime.
   globalThis.waddleReturning = Boolean(container.controller);

@@ -112,7 +112,9 @@ class Screen:
         pass-the-device screen: no message, which was said to the person before)."""
         session = self.page.session
         state = session.state
-        element("message").textContent = "" if curtained else (session.message or "")
+        # While a question's answer is played on its copy, what the copy says of it.
+        said = self.page.board_session.message if self.page.drafting else None
+        element("message").textContent = "" if curtained else (said or session.message or "")
         side = side_of(session, self.page.presenter.move_groups(session), curtained)
         for button in document.querySelectorAll('.controls [data-command="undo"]'):
             button.disabled = side.undo_disabled

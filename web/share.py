@@ -13,12 +13,15 @@ from pyscript import document, ffi, window
 from waddle.app.chrome import whole_number
 from waddle.app.embed import (
     DEFAULT_SIZE,
+    SIZE,
+    SIZE_LIMITS,
     STEP,
     EmbedOptions,
     clamp_size,
     embed_link,
     embed_src,
     iframe_code,
+    preview_hides,
 )
 from waddle.app.page import Page
 from waddle.app.saves import SaveError
@@ -40,6 +43,7 @@ class ShareDialog:
         self._preview_task = None
         self._preview_src = ""
         self._sources: dict[str, object] = {}  # builder: save key -> its session
+        self._height_typed = False  # the author typed a height: the preview's is not used
 
     def bind(self, listen) -> None:
         share = element("share")
@@ -48,6 +52,10 @@ class ShareDialog:
         listen(element("embed-source"), "change", lambda _e: self.fill_builder(new_source=True))
         listen(element("embed-readonly"), "change", lambda _e: self.fill_builder())
         listen(element("embed-meter"), "change", lambda _e: self.fill_builder())
+        listen(element("embed-height"), "input", lambda _e: self._typed_height())
+
+    def _typed_height(self) -> None:
+        self._height_typed = True
 
     # -- copying ----------------------------------------------------------------------------
 
@@ -92,6 +100,7 @@ class ShareDialog:
             options.append(f'<option value="{escape(entry.key)}">{escape(label)}</option>')
         element("embed-source").innerHTML = "".join(options)
         self._sources = {}
+        self._height_typed = False
         self.fill_builder(new_source=True)
         warning = element("share-warning")
         warning.textContent = self.page.link_warning().strip()
@@ -146,12 +155,12 @@ class ShareDialog:
         title = study.title if study is not None and study.title else f"{entry.title} game"
         element("share-link").value = str(window.location.href)
         element("embed-code").value = iframe_code(src, title, width, height)
-        if source.hidden_information and not source.line_over:
-            # The embedded view shows every hand: not on this screen while the game is on.
+        hidden = preview_hides(self.page, source, eyes)
+        if hidden:
+            # The preview would show a hand this screen does not show now.
             self._stop_preview()
-            element(
-                "embed-preview-state"
-            ).textContent = "(no preview while the game is on: the embedded view shows every hand)"
+            said = f"(no preview while the game is on: {hidden})"
+            element("embed-preview-state").textContent = said
             return
         preview = self._preview()
         preview.width = str(width)
@@ -222,7 +231,22 @@ class ShareDialog:
             data = jsontext.loads(message)
         except ValueError:
             return
-        if type(data) is dict and data.get("type") == STEP:
+        if type(data) is dict and data.get("type") == SIZE:
+            self._propose_height(data.get("height"))
+        elif type(data) is dict and data.get("type") == STEP:
             step, steps = data.get("step"), data.get("steps")
             if type(step) is int and type(steps) is int:
                 element("embed-preview-state").textContent = f"(move {step} of {steps})"
+
+    def _propose_height(self, height) -> None:
+        """The preview measured the height that shows all of it at the chosen width (the
+        board, the caption with room for the longest, the question, the reader's hand): the
+        builder proposes it, unless the author typed a height of their own."""
+        if self._height_typed or type(height) is not int:
+            return
+        low, high = SIZE_LIMITS
+        field = element("embed-height")
+        proposed = str(max(low, min(high, height)))
+        if str(field.value) != proposed:
+            field.value = proposed
+            self.fill_builder()

@@ -58,6 +58,11 @@ const root = document.documentElement;
 // Python's start has begun: web/loading.js no longer preloads what it is about to fetch.
 globalThis.waddlePythonStarting = true;
 
+// Where the browser denies this page storage (web/storage-check.js: a frame of another
+// site with third-party storage blocked), Python starts all the same: from the network or
+// the HTTP cache, with no snapshot to read or make and nothing kept for a service worker.
+const STORAGE_DENIED = Boolean(globalThis.waddleStorageDenied);
+
 export async function loadPyodide(options) {
   const config = { ...options, indexURL: INDEX_URL };
   const snapshot = await findSnapshot();
@@ -163,7 +168,7 @@ async function inflate(data) {
 // The stored snapshot and the app's modules it holds, or null.
 async function findSnapshot() {
   try {
-    if (!globalThis.caches || !globalThis.DecompressionStream) return null;
+    if (STORAGE_DENIED || !globalThis.caches || !globalThis.DecompressionStream) return null;
     const response = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY);
     if (!response) return null;
     const modules = JSON.parse(response.headers.get(MODULES_HEADER) ?? "[]");
@@ -184,7 +189,8 @@ async function unpack(response) {
 // none (held: null), or when this page imported app modules the one it started from
 // lacks. It holds every module of both lists.
 function makeSnapshot(held) {
-  if (!globalThis.caches || !globalThis.CompressionStream || !globalThis.Worker) return;
+  if (STORAGE_DENIED || !globalThis.caches || !globalThis.CompressionStream) return;
+  if (!globalThis.Worker) return;
   const imported = performance.getEntriesByName("waddle:ready")[0]?.detail?.imported ?? [];
   const known = new Set(held ?? []);
   if (held !== null && imported.every((name) => known.has(name))) return;
@@ -244,7 +250,7 @@ function watchDownloads() {
   if (globalThis.waddleReturning) return { stop() {} };
   const pageFetch = globalThis.fetch;
   // Kept only where a worker may take them (else only counted: file://, old browsers).
-  const keep = Boolean(globalThis.caches && globalThis.navigator?.serviceWorker);
+  const keep = Boolean(!STORAGE_DENIED && globalThis.caches && globalThis.navigator?.serviceWorker);
   const kept = []; // {url, headers, chunks}: the runtime files as they arrived
   const reading = [];
   let loaded = 0;

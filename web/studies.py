@@ -17,7 +17,7 @@ from waddle.app.exercises import Attempt
 from waddle.app.page import Page
 from waddle.app.studies import StudyDesk, place_from_hook
 from waddle.ui.presenter import draws_marks
-from web.dom import element, focus
+from web.dom import element, focus, to_js
 from web.ports import Shell
 
 MARKABLE = "[data-hex], [data-card], [data-pathway]"
@@ -28,7 +28,15 @@ class Studies:
     def __init__(self, page: Page, shell: Shell) -> None:
         self.page = page
         self.shell = shell
-        self.desk: StudyDesk | None = None  # the study panel, while it is open
+
+    @property
+    def desk(self) -> StudyDesk | None:
+        """The study panel's desk, while it is open (the page's: see Page.desk)."""
+        return self.page.desk
+
+    @desk.setter
+    def desk(self, desk: StudyDesk | None) -> None:
+        self.page.desk = desk
 
     def bind(self, listen) -> None:
         # Capturing: a click that marks a hex never reaches the App's play handler.
@@ -51,6 +59,9 @@ class Studies:
         session = page.session
         if self.desk is not None and self.desk.session is not session:
             self.desk = StudyDesk(session) if session.study is not None else None
+        desk = self.desk
+        if desk is not None and desk.asking_at is not None and desk.asking_at != desk.ply:
+            desk.end_question()  # the author stepped away from the question's step
         study = None if session is None or page.tutorial is not None else session.study
         ply = session.state.ply if session is not None else 0
         question = study.step(ply).question if study is not None else None
@@ -64,7 +75,7 @@ class Studies:
             or attempt.ply != ply
             or attempt.question != question
         ):
-            page.attempt = Attempt.begin(session)
+            page.attempt = Attempt.begin(session, eyes=page.study_eyes())
 
     def answer(self, action) -> None:
         """The reader's move at a question step (a click, a key, ``waddle:try``)."""
@@ -106,7 +117,14 @@ class Studies:
         hands.hidden = not page.hands_offered()
         hands.setAttribute("aria-pressed", "true" if page.all_hands else "false")
         hands.textContent = "Show only the study's hand" if page.all_hands else "Show every hand"
-        element("study-caption").hidden = study is None and page.attempt is None
+        said = (step is not None and bool(step.caption or study.title)) or page.attempt is not None
+        box = element("study-caption")
+        # Embedded, a study's caption box keeps its room at every step (web/embedded.py).
+        kept = (
+            page.embed and study is not None and any(s.caption or s.question for s in study.steps)
+        )
+        box.hidden = not (said or kept)
+        box.toggleAttribute("data-empty", kept and not said)
         heading = element("study-heading")
         heading.textContent = study.title if study is not None else ""
         heading.hidden = not (study is not None and study.title)
@@ -132,7 +150,9 @@ class Studies:
         button.textContent = "Close the study panel" if open_ else "Write a study of this game"
         if not open_:
             return
-        element("study-ply").textContent = str(desk.ply)
+        label = element("study-ply")
+        label.textContent = desk.step_words()
+        label.dataset.ply = str(desk.ply)
         study = desk.begin()
         _set_value("study-title-input", study.title)
         _set_value("study-caption-input", study.step(desk.ply).caption)
@@ -169,41 +189,59 @@ class Studies:
         select.value = chosen
 
     def _render_question(self, desk: StudyDesk) -> None:
-        """The question of the step: Ask here, Keep as the answer, the answers kept, its
-        prompt and explanation."""
+        """The question of the step: Ask the reader here (or Edit the question); while it
+        is written, its prompt and explanation, the answers kept, Keep as an answer, Play
+        it again and Done."""
         ply = desk.question_ply()
         question = desk.study.step(ply).question
         asking = desk.asking_at is not None
-        element("study-ask").hidden = asking
-        element("study-ask").textContent = (
-            "Add another answer here" if question is not None else "Ask the reader here"
-        )
-        element("study-keep-answer").hidden = not asking
-        element("study-end-question").hidden = not asking
+        ask = element("study-ask")
+        ask.hidden = asking
+        ask.textContent = "Edit the question" if question is not None else "Ask the reader here"
+        refusal = None if asking else desk.question_refusal()
+        ask.disabled = refusal is not None
+        ask.title = refusal or ""
         element("study-remove-question").hidden = question is None
-        element("study-question-fields").hidden = question is None
+        element("study-question-fields").hidden = not asking
         state = element("study-question-state")
         if asking:
+            mover = desk.session.seats[desk.session.state.to_move()].name
             state.textContent = (
-                f"Writing the question of move {ply}: play the expected move, then keep it."
+                f"The question {desk.step_words(ply)}: play {mover}\u2019s expected move on "
+                "the board, then keep it. Each move kept is an accepted answer."
             )
         elif question is not None:
-            state.textContent = f"Move {ply} asks the reader for a move."
+            count = len(question.answers)
+            state.textContent = (
+                f"This step asks the reader for a move ({count} accepted answer"
+                f"{'s' if count != 1 else ''})."
+            )
         else:
-            state.textContent = ""
+            state.textContent = refusal or ""
         state.hidden = not state.textContent
-        if question is None:
+        if not asking:
             element("study-answers").innerHTML = ""
             return
-        _set_value("study-prompt-input", question.prompt)
-        _set_value("study-explanation-input", question.explanation)
-        answers = desk.answers_text() if not asking or desk.ply == ply else ""
-        lines = [line for line in answers.split("\n") if line]
-        element("study-answers").innerHTML = (
-            "".join(f"<li>{escape(line)}</li>" for line in lines)
-            if lines
-            else f"<li>{len(question.answers)} answer(s) kept</li>"
+        prompt, explanation = desk.question_text()
+        _set_value("study-prompt-input", prompt)
+        _set_value("study-explanation-input", explanation)
+        said = desk.answers_said()
+        element("study-answers-head").textContent = (
+            "Accepted answers:" if said else "No answer kept yet."
         )
+        element("study-answers").innerHTML = "".join(
+            f"<li><span>{escape(line)}</span> "
+            f'<button type="button" class="small" data-command="study-remove-answer" '
+            f'data-answer="{i}" aria-label="Remove answer {i + 1}">Remove</button></li>'
+            for i, line in enumerate(said)
+        )
+        draft = desk.draft
+        element("study-said").textContent = (
+            (draft.message if draft is not None else None) or desk.session.message or ""
+        )
+        played = bool(desk.drafted())
+        element("study-keep-answer").disabled = not played
+        element("study-again").disabled = not played
 
     def _render_exercise(self) -> None:
         """The question under the board: its prompt, then right or wrong, the author's
@@ -222,17 +260,13 @@ class Studies:
         said = element("exercise-verdict")
         explanation = element("exercise-explanation")
         if verdict is None:
-            who = attempt.seat
-            eyes = self.page.study_eyes()
-            if who is not None and eyes is not None and who != eyes:
-                said.textContent = "The seat to move is not the one the study shows."
-            elif attempt.session.message:
+            if attempt.session.message:
                 said.textContent = attempt.session.message  # why a move was refused
             else:
                 said.textContent = "Make your move on the board."
         else:
             # The move as the game says it ("Blue played the 8 of Scurry."), not its code.
-            words = attempt.session.message or f"{verdict.move}."
+            words = verdict.said or f"{verdict.move}."
             if attempt.shown:
                 said.textContent = f"The answer: {words}"
             elif verdict.status == "right":
@@ -262,6 +296,14 @@ class Studies:
             page.session.message = "Studies are not available for this game yet."
             self.shell.render()
             return
+        session = page.session
+        people = any(seat.bot is None for seat in session.seats)
+        secret = session.hidden_information and not session.line_over and people
+        if secret and not window.confirm(
+            "Writing a study shows every hand and lets you step back to any move of this "
+            "game: it ends fair play for whoever is at this screen. Write it now?"
+        ):
+            return
         desk.begin()
         self.desk = desk
         page.session.message = (
@@ -269,6 +311,8 @@ class Studies:
             "and click the board."
         )
         self.shell.render()
+        # It opens above the moves, where the column may be scrolled past: into view.
+        element("study-panel").scrollIntoView(to_js({"block": "start", "behavior": "instant"}))
         focus(element("study-caption-input"))
 
     def _changed(self, change, *args) -> None:
@@ -295,25 +339,35 @@ class Studies:
     def cmd_study_ask(self, _target) -> None:
         if self.desk is not None:
             self._changed(self.desk.start_question)
+            if self.desk.asking_at is not None:
+                focus(element("study-prompt-input"))
 
     def cmd_study_keep_answer(self, _target) -> None:
         if self.desk is not None:
             self._changed(self.desk.keep_answer)
 
+    def cmd_study_again(self, _target) -> None:
+        if self.desk is not None:
+            self._changed(self.desk.again)
+
     def cmd_study_end_question(self, _target) -> None:
-        desk = self.desk
-        if desk is None:
-            return
-        ply = desk.asking_at
-        desk.end_question()
-        if ply is not None:
-            self.shell.guarded(desk.session.go_to, ply)
-        else:
-            self.shell.render()
+        if self.desk is not None:
+            self._changed(self.desk.end_question)
 
     def cmd_study_remove_question(self, _target) -> None:
         if self.desk is not None:
             self._changed(self.desk.remove_question)
+
+    def cmd_study_remove_answer(self, target) -> None:
+        if self.desk is not None:
+            self._changed(self.desk.remove_answer, int(target.dataset.answer))
+
+    def undo_draft(self) -> bool:
+        """Undo while a question's answer is played: the author's last action on its copy."""
+        if not self.page.drafting:
+            return False
+        self._changed(self.desk.undo_draft)
+        return True
 
     def on_eyes(self, event) -> None:
         if self.desk is not None:

@@ -8,12 +8,24 @@ engine's position after that many of the game's actions.
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
-from conftest import _load_script, assert_hooks_match, click_and_wait, open_app, read_hooks
+from conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    _load_script,
+    assert_hooks_match,
+    click_and_wait,
+    open_app,
+    read_hooks,
+)
 from e2e_tools import LEGAL, expect, owners, placements, random_session, state_of, wait_ready
 
+from waddle.app.session import Session
+from waddle.core.rng import Rng
+from waddle.core.study import Step, Study
 from waddle.games.waddle.actions import Action
 from waddle.games.waddle.link import encode_game
 
@@ -166,50 +178,183 @@ def test_embed_code_from_the_app_gives_a_working_read_only_frame(page, server):
     assert page.locator('[data-legal="true"]').count() == 0
 
 
-def test_embed_works_in_a_cross_origin_frame(page, page_log, server, tmp_path: Path):
-    """Another site (a second loopback server on another port, so another origin) frames
-    the embedded view. Both servers are ours, so for this test only requests to both
-    origins are expected; anything else still fails it."""
-    session = random_session(4, seed=99, plies=PLIES, policy_seed=5)
-    src = f"{server.origin}/?embed&ply=3#{game_link(session)}"
-    host_page = (
-        '<!doctype html><html><head><meta charset="utf-8"><title>A blog post</title>'
-        '<link rel="icon" href="data:,"></head><body><h1>Look at this game</h1>'
-        f'<iframe id="game" src="{html.escape(src)}" width="480" height="560" '
-        'title="Waddle game"></iframe></body></html>'
+# ---------------------------------------------------------------------------- another site
+
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A teaching blog</title>
+<link rel="icon" href="data:,"></head><body><h1>Lead a card</h1>
+<iframe id="f" src="{src}" width="480" height="900" title="Pebbles study"></iframe>
+<script>
+  window.got = [];
+  const frame = document.getElementById("f");
+  addEventListener("message", (event) => {{
+    if (event.source === frame.contentWindow) window.got.push([event.origin, event.data]);
+  }});
+  window.post = (message) => frame.contentWindow.postMessage(message, "*");
+</script></body></html>"""
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def card_study():
+    """A Pebbles study written before eyes links (its link holds every hand), opened
+    through the eyes of the seat that leads (``&eyes=``): a question at the start (any
+    Scurry card of the lead's hand), a caption later on; the lead's right and wrong cards
+    and a card of another hand."""
+    session = Session.new("pebbles", 3, 4, names=NAMES)
+    state = session.state
+    lead = state.to_move()
+    hand = [str(c) for c in state.hands[lead]]
+    right = [c for c in hand if c.endswith("S")]
+    wrong = next(c for c in hand if not c.endswith("S"))
+    other = str(state.hands[(lead + 1) % 3][0])
+    rng = Rng(4)
+    while session.state.ply < 6:
+        session.play(rng.choice(session.state.legal_actions()))
+    session.study = Study(
+        "Lead a card", (Step(0, "Who leads? The first card sets the suit."), Step(6, "Later."))
+    ).with_question(
+        0, [[{"play": c}] for c in right], "Your move: lead a Scurry card.", "Scurry leads."
     )
-    serve_web = _load_script("serve_web")
-    host = serve_web.make_server(tmp_path, extra={"/post.html": ("text/html", host_page.encode())})
+    return session, lead, right, wrong, other
+
+
+def embed_across_sites(page, server, tmp_path: Path, full: bool) -> None:
+    """The host page at http://localhost:PORT (another site than the app's 127.0.0.1: the
+    frame is third-party) frames a card study through one seat's eyes and drives it with
+    every message of the protocol (``full``; else a first step and an answer)."""
+    session, lead, right, wrong, other = card_study()
+    link = session.link_of(session.full_record())
+    assert link.startswith("p1."), "an address written before eyes links: every hand"
+    src = f"{server.origin}/?embed&ply=0&readonly&eyes={lead}#{link}"
+    host = _load_script("serve_web").make_server(
+        tmp_path, extra={"/lesson.html": ("text/html", HOST_PAGE.format(src=src).encode())}
+    )
     host.start_in_thread()
     try:
-        assert host.origin != server.origin
-        page.goto(host.origin + "/post.html")
-        # The frame really is another origin: the host page cannot look inside it.
-        assert page.evaluate(
-            """() => { try { return !document.getElementById("game").contentDocument; }
-                       catch (error) { return true; } }"""
-        )
-        frame_page = page.frame_locator("#game")
-        frame_page.locator('html[data-app="ready"]').wait_for(state="attached", timeout=60_000)
-        frame = next(f for f in page.frames if f.url.startswith(server.origin + "/"))
-        expect(frame_page.locator("svg#board")).to_be_visible()
-        expect(frame_page.locator("#embed-bar")).to_be_visible()
-        expect(frame_page.locator(".app-header")).to_be_hidden()
-        expect(frame_page.locator("#embed-position")).to_have_text(f"Move 3 of {PLIES}")
-        assert_board_at(read_hooks(frame), session, 3)
+        host_url = f"http://localhost:{host.server_address[1]}/lesson.html"
+        page.goto(host_url)
+        page.wait_for_function("window.got.length > 0", timeout=90_000)
+        frame = page.frame_locator("#f")
+        expect(frame.locator("html")).to_have_attribute("data-app", "ready")
+        inner = next(f for f in page.frames if f.url.startswith(server.origin + "/"))
+        origins = page.evaluate("window.got.map(([origin]) => origin)")
+        assert set(origins) == {server.origin}, "the events come from the app's origin"
 
-        step(frame_page, "redo", f"Move 4 of {PLIES}")
-        assert_board_at(read_hooks(frame), session, 4)
-        step(frame_page, "undo", f"Move 3 of {PLIES}")
-        step(frame_page, "undo", f"Move 2 of {PLIES}")
-        assert_board_at(read_hooks(frame), session, 2)
-        step(frame_page, "last", f"Move {PLIES} of {PLIES}")
-        assert_board_at(read_hooks(frame), session, PLIES)
+        def events(kind: str) -> list[dict]:
+            return page.evaluate(
+                "kind => window.got.filter(([, d]) => d && d.type === kind).map(([, d]) => d)",
+                kind,
+            )
+
+        def post(message) -> None:
+            page.evaluate("m => window.post(m)", message)
+
+        first = events("waddle:step")[0]
+        assert first == {
+            "type": "waddle:step",
+            "step": 0,
+            "steps": 6,
+            "game": "pebbles",
+            "caption": "Who leads? The first card sets the suit.",
+        }
+        # Nothing alarming is said, and no other seat's card is in the frame.
+        expect(frame.locator("#embed-status")).to_be_hidden()
+        markup = inner.evaluate("document.getElementById('app').innerHTML")
+        assert f'data-card="{other}"' not in markup and f"card-{other}" not in markup
+        opened = Session.from_link(
+            inner.evaluate("document.getElementById('open-full').getAttribute('href')")[3:]
+        )
+        assert opened.setup.eyes == lead, "Open in Waddle: the seat's view, not every hand"
+
+        post({"type": "waddle:try", "action": {"play": wrong}})
+        page.wait_for_function("() => window.got.some(([, d]) => d.type === 'waddle:answer')")
+        verdict = events("waddle:answer")[0]
+        assert verdict["correct"] is False and verdict["actions"] == [{"play": wrong}]
+        assert verdict["move"] == f"play {wrong}" and verdict["explanation"] == "Scurry leads."
+        assert verdict["said"].startswith(f"{NAMES[lead]} played the ")
+        if not full:
+            return
+        post({"type": "waddle:retry"})
+        expect(frame.locator("#exercise")).to_have_attribute("data-verdict", "")
+        post({"type": "waddle:try", "action": {"play": right[-1]}})
+        page.wait_for_function(
+            "() => window.got.filter(([, d]) => d.type === 'waddle:answer').length === 2"
+        )
+        assert events("waddle:answer")[1]["correct"] is True
+        post({"type": "waddle:show-answer"})
+        expect(frame.locator("#exercise")).to_have_attribute("data-shown", "")
+        expect(frame.locator("#exercise-verdict")).to_contain_text(NAMES[lead])
+
+        # Malformed messages and commands that are none of the protocol change nothing.
+        for bad in (
+            {"type": "waddle:go", "step": "3"},
+            {"type": "waddle:go", "step": -1},
+            {"type": "waddle:play", "action": {"play": right[0]}},
+            {"type": "waddle:load", "link": link},
+            "waddle:go",
+            [1, 2],
+            {"type": "waddle:go", "step": 1, "pad": "x" * 2000},
+        ):
+            post(bad)
+        post({"type": "waddle:ask"})
+        page.wait_for_function(
+            "() => window.got.filter(([, d]) => d.type === 'waddle:step').length === 2"
+        )
+        assert events("waddle:step")[1]["step"] == 0, "ask: the step shown, unchanged"
+        post({"type": "waddle:go", "step": 6})
+        expect(frame.locator("#embed-position")).to_have_text("Move 6 of 6")
+        page.wait_for_function(
+            "() => window.got.filter(([, d]) => d.type === 'waddle:step').length === 3"
+        )
+        assert events("waddle:step")[2]["caption"] == "Later."
+        post({"type": "waddle:go", "step": 99_999})  # clamped to the line
+        expect(frame.locator("#caption")).to_have_text("Later.")
+        assert len(events("waddle:answer")) == 2, "showing the answer is not an answer"
+        assert inner.evaluate("location.hash").startswith("#p2."), "the frame's own address"
     finally:
         host.stop()
 
-    # The requests the log counts as foreign must all be the host site's own.
-    to_host = [r for r in page_log.foreign_requests if r.split(" ", 1)[1].startswith(host.origin)]
-    assert to_host, "the host page was loaded"
-    assert [r for r in page_log.foreign_requests if r not in to_host] == []
-    page_log.foreign_requests.clear()
+
+def test_an_embed_on_another_site_with_storage_blocked_runs_the_whole_protocol(
+    page, page_log, server, tmp_path: Path
+):
+    """Where the browser blocks third-party storage (Chromium's "block third-party cookies",
+    this Chromium's default for a frame of another site: localStorage, IndexedDB, Cache
+    Storage and service workers refused), the embed starts all the same and answers every
+    message; it stored nothing (it could not)."""
+    embed_across_sites(page, server, tmp_path, full=True)
+    inner = next(f for f in page.frames if f.url.startswith(server.origin + "/"))
+    assert inner.evaluate("globalThis.waddleStorageDenied") is True, (
+        "this browser let the frame store: the test would not test blocked storage"
+    )
+    assert inner.evaluate("!navigator.serviceWorker.controller")
+    page_log.foreign_requests.clear()  # the host page's own server, on localhost
+
+
+def test_an_embed_on_another_site_with_storage_allowed_starts_and_answers(
+    playwright_driver, server, tmp_path: Path, page_log
+):
+    """Where third-party storage is allowed (a profile whose cookie setting allows them:
+    Chromium's `cookie_controls_mode` 0), the same frame starts with storage."""
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    preferences = {"profile": {"cookie_controls_mode": 0}}
+    (profile / "Default" / "Preferences").write_text(json.dumps(preferences))
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        service_workers="block",
+    )
+    context.on("console", page_log.on_console)
+    context.on("weberror", lambda web_error: page_log.on_page_error(web_error.error))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        (tmp_path / "host").mkdir()
+        embed_across_sites(page, server, tmp_path / "host", full=False)
+        inner = next(f for f in page.frames if f.url.startswith(server.origin + "/"))
+        assert inner.evaluate("globalThis.waddleStorageDenied") is False
+        assert inner.evaluate("typeof localStorage.getItem('waddle:any')") == "object"
+    finally:
+        context.close()

@@ -13,7 +13,7 @@ import io
 import json
 from pathlib import Path
 
-from conftest import ROOT, _load_script, click, open_app
+from conftest import ROOT, click, open_app
 from e2e_tools import expect
 
 from waddle.app.session import Session
@@ -57,7 +57,7 @@ def write_study(page, game_id: str, ply: int, board_places: list[str]) -> tuple[
     click(page, f'#move-list [data-ply="{ply}"]')
     click(page, '[data-command="open-study"]')
     expect(page.locator("#study-panel")).to_be_visible()
-    expect(page.locator("#study-ply")).to_have_text(str(ply))
+    expect(page.locator("#study-ply")).to_have_attribute("data-ply", str(ply))
     page.fill("#study-caption-input", "Look at the marked places.")
     click(page, '[data-command="study-mode"][data-mode="mark"]')
     redraw_after(page, lambda: click(page, f'svg#board [data-hex="{board_places[0]}"]'))
@@ -150,14 +150,64 @@ def test_an_embed_through_one_seats_eyes_holds_no_other_hidden_hand(page, fresh_
     assert seen[1, 0] != seen[1, 1], "Bo's own eyes see Bo's hand"
 
 
-HOST = """<!doctype html><title>host</title><link rel="icon" href="data:,">
-<iframe id="f" src="{src}" width="900" height="900"></iframe>
-<script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script>"""
+def test_a_question_is_written_in_the_page_on_a_card_game_still_on(page):
+    """Pebbles, two people at the device, the game on: the author opens the study panel
+    (the page asks first: it shows every hand), steps back before the undo floor, asks the
+    reader there, writes the prompt and the explanation, plays the expected card, keeps it,
+    plays another and keeps it too; the line of the game never moves."""
+    session = Session.new("pebbles", 2, 5, names=["Ann", "Bo"])
+    rng = Rng(5)
+    while session.state.ply < 24:
+        session.play(rng.choice(session.state.legal_actions()))
+    assert session.undo_floor() > 6
+    open_app(page, f"./#{session.link()}")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    click(page, '[data-command="open-study"]')
+    expect(page.locator("#study-panel")).to_be_visible()
+    assert asked and "every hand" in asked[0]
+    plies = page.eval_on_selector_all(
+        "#move-list [data-ply]:not([disabled])", "els => els.map(e => +e.dataset.ply)"
+    )
+    ply = min(plies)
+    assert ply < session.undo_floor(), "the study reaches before the undo floor"
+    click(page, f'#move-list [data-ply="{ply}"]')
+    expect(page.locator("#study-ply")).to_have_attribute("data-ply", str(ply))
+    said = page.locator("#study-ply").text_content()
+    assert said.startswith("after ") and "(Round" in said, said  # as the move list says it
+    click(page, "#study-ask")
+    expect(page.locator("#study-question-fields")).to_be_visible()
+    page.fill("#study-prompt-input", "Your move: which card?")
+    page.fill("#study-explanation-input", "Any Scurry card keeps the lead.")
+    legal = page.eval_on_selector_all(
+        '#table [data-legal="true"][data-control^="card-"]',
+        "els => els.map(e => e.dataset.control)",
+    )
+    assert len(legal) >= 2, "the asked hand is the one on screen, its cards to click"
+    for n, control in enumerate((legal[0], legal[-1]), start=1):
+        click(page, f'#table [data-control="{control}"]')
+        expect(page.locator("#study-keep-answer")).to_be_enabled()
+        click(page, "#study-keep-answer")
+        expect(page.locator("#study-answers li")).to_have_count(n)
+    expect(page.locator("#study-said")).to_contain_text("Kept as answer 2")
+    click(page, "#study-end-question")
+    expect(page.locator("#study-question-fields")).to_be_hidden()
+    expect(page.locator("#study-question-state")).to_contain_text("2 accepted answers")
+    linked = Session.from_link(page.evaluate("location.hash").removeprefix("#"))
+    question = linked.study.step(ply).question
+    assert question.prompt == "Your move: which card?"
+    assert question.explanation == "Any Scurry card keeps the lead."
+    assert question.answers == tuple(
+        (json.dumps({"play": control.removeprefix("card-")}, separators=(",", ":")),)
+        for control in (legal[0], legal[-1])
+    )
+    assert linked.full_record().actions == session.full_record().actions, "the line stays"
 
 
-def test_an_exercise_is_answered_by_clicks_and_by_post_message(page, server, tmp_path, page_log):
+def test_an_exercise_is_answered_by_clicks(page, server):
     """A question at the start of a Pebbles game (the lead plays a card), in a read-only
-    embed (answers are played on a copy, so read-only readers may answer too)."""
+    embed (answers are played on a copy, so read-only readers may answer too). The same
+    by postMessage from a page of another site: tests/e2e/test_embed.py."""
     session = Session.new("pebbles", 3, 4, names=NAMES)
     legal = session.state.legal_actions()
     right, wrong = legal[0], legal[1]
@@ -165,10 +215,7 @@ def test_an_exercise_is_answered_by_clicks_and_by_post_message(page, server, tmp
         0, [[right.to_json()]], "Your move: which card leads?", "The lowest card keeps the rest."
     )
     link = session.link_of(session.full_record())
-    src = f"{server.origin}/?embed&readonly#{link}"
-
-    # -- by clicks, in the embed itself
-    open_app(page, src)
+    open_app(page, f"{server.origin}/?embed&readonly#{link}")
     box = page.locator("#exercise")
     expect(box).to_be_visible()
     expect(page.locator("#exercise-prompt")).to_have_text("Your move: which card leads?")
@@ -179,50 +226,8 @@ def test_an_exercise_is_answered_by_clicks_and_by_post_message(page, server, tmp
     expect(box).to_have_attribute("data-verdict", "")
     click(page, f'#table [data-control="card-{right.to_json()["play"]}"]')
     expect(box).to_have_attribute("data-verdict", "right")
+    expect(page.locator("#exercise-verdict")).to_contain_text(f"Right. {NAMES[1]} played the ")
     expect(page.locator("#embed-position")).to_have_text("Move 0 of 0")  # the line stays
-
-    # -- by postMessage, from a host page that learns each answer
-    (tmp_path / "host.html").write_text(HOST.format(src=src), encoding="utf-8")
-    host = _load_script("serve_web").make_server(tmp_path)  # another port: another origin
-    host.start_in_thread()
-    try:
-        page.goto(f"{host.origin}/host.html")
-        page.wait_for_function("window.got.some((d) => d.type === 'waddle:step')", timeout=60_000)
-        frame = page.frame_locator("#f")
-
-        def post(message: dict) -> None:
-            page.evaluate(
-                "m => document.getElementById('f').contentWindow.postMessage(m, '*')", message
-            )
-
-        def answers() -> list[dict]:
-            return page.evaluate("window.got.filter((d) => d.type === 'waddle:answer')")
-
-        post({"type": "waddle:try", "action": wrong.to_json()})
-        page.wait_for_function("window.got.filter((d) => d.type === 'waddle:answer').length === 1")
-        assert answers()[0] == {
-            "type": "waddle:answer",
-            "game": "pebbles",
-            "step": 0,
-            "correct": False,
-            "move": str(wrong),
-            "explanation": "The lowest card keeps the rest.",
-        }
-        post({"type": "waddle:retry"})
-        expect(frame.locator("#exercise")).to_have_attribute("data-verdict", "")
-        post({"type": "waddle:try", "action": right.to_json()})
-        page.wait_for_function("window.got.filter((d) => d.type === 'waddle:answer').length === 2")
-        assert answers()[1]["correct"] is True and answers()[1]["move"] == str(right)
-        post({"type": "waddle:show-answer"})
-        expect(frame.locator("#exercise")).to_have_attribute("data-shown", "")
-        page.wait_for_timeout(300)
-        assert len(answers()) == 2, "showing the answer is not the reader's answer"
-    finally:
-        host.stop()
-    # The host page's own server is expected here; nothing else may leave.
-    to_host = [r for r in page_log.foreign_requests if r.split(" ", 1)[1].startswith(host.origin)]
-    assert [r for r in page_log.foreign_requests if r not in to_host] == []
-    page_log.foreign_requests.clear()
 
 
 def cli_check(text: str, tmp_path: Path) -> tuple[int, str]:
@@ -306,6 +311,13 @@ def test_the_waddle_waddle_editor_changes_a_rookerys_species_and_a_game_follows(
     )
     expect(page.locator("#editor-checks [data-playable]")).to_have_attribute(
         "data-playable", "true"
+    )
+    # A field's edit shows on the map at once (it waited for the next click).
+    field = page.locator('[data-edit-field="name-crozet"]')
+    field.fill("Crozet Rocks")
+    field.dispatch_event("change")
+    expect(page.locator('#editor-board [data-edit-hex="crozet"] .rookery-name')).to_have_text(
+        "Crozet Rocks"
     )
     click(page, '[data-editor-command="play"]')
     page.wait_for_function("!document.documentElement.dataset.screen")

@@ -192,7 +192,7 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
             before = page.evaluate("location.hash")
             click(page, LEGAL)
             page.wait_for_function("before => location.hash !== before", arg=before)
-        expect(page.locator("#study-ply")).to_have_text("2")
+        expect(page.locator("#study-ply")).to_have_attribute("data-ply", "2")
         expect(page.locator("#caption")).to_have_text("")
         assert page.locator("[data-mark]").count() == 0, "marks belong to their step"
         page.fill("#study-caption-input", "Two penguins are down.")

@@ -25,7 +25,7 @@ Try(action='{"play":"7C"}')
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -59,7 +59,13 @@ answer back, to try again."""
 ANSWER = "waddle:answer"
 """Board → host, when the reader's answer to a question is judged (a move of several
 actions: once it is complete or has left every answer): ``{"type": "waddle:answer",
-"game": ID, "step": N, "correct": BOOL, "move": NOTATION, "explanation": TEXT}``."""
+"game": ID, "step": N, "correct": BOOL, "move": NOTATION, "explanation": TEXT,
+"actions": [ACTION, …], "said": TEXT}``."""
+SIZE = "waddle:size"
+"""Board → host, once the view is laid out and whenever it changes: ``{"type":
+"waddle:size", "width": W, "height": H}``, the frame height that shows all of the view at
+its width W without scrolling (:func:`waddle.ui.fit.embed_height`); the embed builder
+proposes it, and a host page may size its frame by it."""
 MAX_MESSAGE_CHARS = 1000
 MAX_STEP_DIGITS = 6
 """Digits of ``&ply=`` and ``&end=`` read (a game has at most 5,000 actions); a longer
@@ -159,6 +165,35 @@ def embed_link(session: Any, options: EmbedOptions) -> str:
     if options.end is not None and options.end < len(record.actions):
         record = record.with_actions(record.actions[: options.end])
     return session.link_of(record, eyes)
+
+
+def preview_hides(page: Any, source: Any, eyes: int | None) -> str:
+    """Why the embed builder shows no preview of ``source`` (a card game still on), in
+    words after "no preview while the game is on: ", or "" when it may: the preview shows
+    what the embedded view will, and this screen shows no hand it does not show now.
+
+    A finished game hides nothing. Through one seat's eyes (``eyes``), the preview shows
+    that seat's hand: only of the game on the board, and only where the screen already
+    shows that hand (or every hand: a game of computers, a study being written).
+
+    >>> from waddle.app.page import Page
+    >>> from waddle.app.saves import MemoryStorage, SaveStore
+    >>> from waddle.app.session import Session
+    >>> page = Page(embed=False, readonly=False, saves=SaveStore(MemoryStorage()))
+    >>> page.session = Session.new("pebbles", 2, seed=3, names=["Ann", "Bo"])
+    >>> page.revealed = 0  # Ann holds the device, her hand on screen
+    >>> preview_hides(page, page.session, None)
+    'the embedded view shows every hand'
+    >>> preview_hides(page, page.session, 0), preview_hides(page, page.session, 1)
+    ('', 'it would show Bo’s hand')
+    """
+    if not getattr(source, "hidden_information", False) or source.line_over:
+        return ""
+    if eyes is None or not 0 <= eyes < len(source.seats):
+        return "the embedded view shows every hand"
+    if source is page.session and page.viewer() in (eyes, OMNISCIENT):
+        return ""
+    return f"it would show {source.seats[eyes].name}\u2019s hand"
 
 
 def embed_src(base: str, link: str, options: EmbedOptions) -> str:
@@ -292,11 +327,24 @@ def parse_command(text: str) -> GoTo | Ask | Try | ShowAnswer | Retry | None:
 
 
 def answer_event(
-    game_id: str, step: int, correct: bool, move: str, explanation: str
+    game_id: str,
+    step: int,
+    correct: bool,
+    move: str,
+    explanation: str,
+    actions: Sequence[Any] = (),
+    said: str = "",
 ) -> dict[str, Any]:
     """The :data:`ANSWER` event's data: the step of the question, whether the reader's
-    move was an answer the author gave, the move in the game's notation and the author's
-    explanation (plain text: a host shows it as text)."""
+    move was an answer the author gave, the move in the game's notation (``"play 13C"``;
+    the actions of a move of several, apart by spaces), the author's explanation, the
+    move's actions in the record's JSON syntax (what ``waddle:try`` takes) and the move in
+    the game's words, as the board says it (plain text: a host shows it as text).
+
+    >>> answer_event("pebbles", 0, True, "play 13C", "", [{"play": "13C"}],
+    ...              "Blue played the 13 of Court.")["actions"]
+    [{'play': '13C'}]
+    """
     return {
         "type": ANSWER,
         "game": game_id,
@@ -304,7 +352,14 @@ def answer_event(
         "correct": correct,
         "move": move,
         "explanation": explanation,
+        "actions": list(actions),
+        "said": said,
     }
+
+
+def size_event(width: int, height: int) -> dict[str, Any]:
+    """The :data:`SIZE` event's data."""
+    return {"type": SIZE, "width": width, "height": height}
 
 
 def step_event(game_id: str, step: int, steps: int, caption: str) -> dict[str, Any]:

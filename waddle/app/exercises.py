@@ -70,11 +70,14 @@ def legal_matching(state: Any, action: str | Any) -> Any | None:
 @dataclass(frozen=True)
 class Verdict:
     """What the page says of an answer: the status, the explanation once judged (right or
-    wrong), the reader's move in the game's notation."""
+    wrong), the reader's move in the game's notation, its actions in the record's JSON
+    syntax and in words (the game's own sentences, which say only what is public)."""
 
     status: str
     explanation: str
     move: str
+    actions: tuple[Any, ...] = ()
+    said: str = ""
 
     @property
     def correct(self) -> bool:
@@ -99,18 +102,29 @@ class Attempt:
     verdict: Verdict | None = None
     shown: bool = False
     """The answer was shown (played by "Show the answer")."""
+    _said: list[str] = field(default_factory=list, repr=False)
+    """The game's sentence for each action played (``session.message`` after it)."""
 
     @staticmethod
-    def begin(session: Any, ply: int | None = None) -> Attempt | None:
+    def begin(session: Any, ply: int | None = None, eyes: int | None = None) -> Attempt | None:
         """An attempt at the question of the step at ``ply`` (the shown one by default) of
-        ``session``'s study; None when that step asks nothing."""
+        ``session``'s study; None when that step asks nothing.
+
+        Seen through a seat's eyes (``eyes``: a card game's study or embed), a question is
+        asked only of that seat: another seat's move is answered from that seat's hand,
+        which these readers may not see, and its answer ("Show the answer", the move
+        told to the host page) would show one of its cards. The step's caption stays."""
         ply = session.state.ply if ply is None else ply
         study: Study | None = session.study
         question = None if study is None else study.step(ply).question
         if question is None:
             return None
+        if eyes is not None and session.state.ply == ply and session.state.to_move() != eyes:
+            return None  # known without a copy: the usual case, the step shown
         attempt = Attempt(session, ply, question)
         attempt.try_again()
+        if eyes is not None and attempt.session.state.to_move() != eyes:
+            return None
         return attempt
 
     @property
@@ -125,16 +139,9 @@ class Attempt:
 
     def try_again(self) -> None:
         """A fresh copy of the game at the step, nothing played."""
-        from waddle.app.session import Session
-
-        src = self.source
-        line = src.full_record().actions[: self.ply]
-        record = src.setup.with_actions(line)
-        names = [s.name for s in src.seats]
-        colours = [s.colour for s in src.seats]
-        self.session = Session.start(src.game, record, names, colours, None)
-        self.session.all_visible = src.all_visible
+        self.session = self.source.copy_at(self.ply)
         self.played, self.verdict, self.shown = [], None, False
+        self._said = []
 
     def answer(self, action: Any) -> Verdict | None:
         """The reader plays ``action`` (an action of the game, or its JSON): the verdict,
@@ -152,12 +159,21 @@ class Attempt:
         if not self.session.play(action):
             return None
         self.played.append(action)
+        self._said.append(self.session.message or "")
         texts = [action_text(a.to_json()) for a in self.played]
         status = judge(self.question, texts)
-        move = " ".join(str(a) for a in self.played)
         explanation = self.question.explanation if status != GO_ON else ""
-        self.verdict = Verdict(status, explanation, move)
+        self.verdict = self._verdict(status, explanation)
         return self.verdict
+
+    def _verdict(self, status: str, explanation: str) -> Verdict:
+        return Verdict(
+            status,
+            explanation,
+            " ".join(str(a) for a in self.played),
+            tuple(a.to_json() for a in self.played),
+            " ".join(s for s in self._said if s),
+        )
 
     def show_answer(self) -> list[Any]:
         """The author's first answer played on a fresh copy (the actions played; fewer
@@ -169,8 +185,8 @@ class Attempt:
             if action is None or not self.session.play(action):
                 break
             played.append(action)
+            self._said.append(self.session.message or "")
         self.played = played
-        move = " ".join(str(a) for a in played)
-        self.verdict = Verdict(RIGHT, self.question.explanation, move)
+        self.verdict = self._verdict(RIGHT, self.question.explanation)
         self.shown = True
         return played

@@ -58,6 +58,7 @@ class Page:
         self.eyes: int | None = None
         self.all_hands = False
         self.attempt: Any = None
+        self._desk: Any = None
         self._session: Session | None = None
 
     @property
@@ -66,11 +67,32 @@ class Page:
 
     @session.setter
     def session(self, session: Session | None) -> None:
-        # The embedded view shows every hand (a replay for teaching): nothing there limits
-        # undo or the scrubber. Every session the page shows comes through here.
+        # The embedded view shows every hand (a replay for teaching), and so does a study
+        # being written: nothing there limits undo or the scrubber. Every session the page
+        # shows comes through here.
         if session is not None:
-            session.all_visible = self.embed
+            session.all_visible = self.embed or self.writing
         self._session = session
+
+    @property
+    def desk(self) -> Any:
+        """The study being written (a :class:`waddle.app.studies.StudyDesk`, while the study
+        panel is open), or None. Its author sees every hand (or the study's eyes), steps to
+        any position of the line, plays any seat's move on it, and answers its questions on
+        a copy of the game (:attr:`board_session`); the computers wait meanwhile. In a card
+        game still on, that is an end to fair play for whoever is at the screen: the page
+        asks first (web/studies.py)."""
+        return self._desk
+
+    @desk.setter
+    def desk(self, desk: Any) -> None:
+        self._desk = desk
+        if self._session is not None:
+            self._session.all_visible = self.embed or self.writing
+
+    @property
+    def writing(self) -> bool:
+        return self._desk is not None and self.tutorial is None
 
     @property
     def entry(self) -> GameEntry:
@@ -82,9 +104,18 @@ class Page:
 
     @property
     def board_session(self) -> Session:
-        """The game the board shows and plays on: the reader's copy at a question step,
-        else the session."""
-        return self.attempt.session if self.attempt is not None else self.session
+        """The game the board shows and plays on: the reader's copy at a question step, the
+        author's copy while writing a question's answers, else the session."""
+        if self.attempt is not None:
+            return self.attempt.session
+        if self.writing and self._desk.draft is not None:
+            return self._desk.draft
+        return self.session
+
+    @property
+    def drafting(self) -> bool:
+        """The author is playing a question's answer on its copy of the game."""
+        return self.writing and self._desk.draft is not None
 
     def study_eyes(self) -> int | None:
         """The seat a card game's study is seen through (the address's ``&eyes=``, else the
@@ -109,7 +140,14 @@ class Page:
         >>> page.session.study = Study(eyes=1); page.viewer()
         1
         """
-        seen = viewer_for(self.session, self.entry.hidden_information, self.embed, self.revealed)
+        hidden = self.entry.hidden_information
+        if self.drafting and hidden:
+            # A question's answer is played as its reader will: holding the asked hand.
+            mover = self.board_session.state.to_move()
+            if mover is not None and mover >= 0:
+                return mover
+        shown_whole = self.embed or self.writing  # a replay for teaching, a study written
+        seen = viewer_for(self.session, hidden, shown_whole, self.revealed)
         eyes = self.study_eyes()
         mover = self.session.state.to_move()
         asked = self.attempt is not None and eyes is None and seen == OMNISCIENT
@@ -121,11 +159,13 @@ class Page:
         return viewer_with_eyes(eyes, players, self.session.line_over, self.all_hands)
 
     def hands_offered(self) -> bool:
-        """Whether the page offers "Show every hand" (a finished game seen through eyes)."""
+        """Whether the page offers "Show every hand" (a finished game seen through eyes):
+        not for a game that holds only one seat's view (a ``p2.``/``ww3.`` link's), where
+        there is no other hand to show."""
         eyes = self.study_eyes()
-        return eyes is not None and reveal_offered(
-            eyes, len(self.session.seats), self.session.line_over
-        )
+        if eyes is None or getattr(self.session.setup, "eyes", None) is not None:
+            return False
+        return reveal_offered(eyes, len(self.session.seats), self.session.line_over)
 
     def answering(self) -> bool:
         """Whether the reader may play an answer now, at a question step: the answer is not
@@ -143,7 +183,7 @@ class Page:
 
     def curtain_for(self) -> int | None:
         """The seat the device must be passed to before anything more is shown, or None."""
-        if self.tutorial is not None:
+        if self.tutorial is not None or self.writing:
             return None
         return needs_curtain(self.session, self.entry.hidden_information, self.embed, self.revealed)
 
@@ -151,10 +191,12 @@ class Page:
         """Whether the board takes clicks now (the scene is drawn with its legal places)."""
         if self.attempt is not None:
             return self.answering()  # read-only too: an answer is played on a copy
-        session = self.session
+        session = self.board_session
         eyes = self.study_eyes()
         if eyes is not None and self.viewer() == eyes and session.state.to_move() != eyes:
             return False  # seen through a seat's eyes: only that seat plays
+        if self.writing:  # the author plays any seat's move (the computers wait)
+            return session.may_play() and not session.state.is_over()
         return (
             not self.readonly
             and self.curtain_for() is None
@@ -173,15 +215,23 @@ class Page:
             return False
         if self.attempt is not None:
             return self.answering()
+        board = self.board_session
         eyes = self.study_eyes()
-        if eyes is not None and self.viewer() == eyes and self.session.state.to_move() != eyes:
+        if eyes is not None and self.viewer() == eyes and board.state.to_move() != eyes:
             self.session.message = "Only the seat whose eyes the study shows plays here."
             return False
+        if self.drafting:
+            return not board.state.is_over()
         if not self.session.may_play():
             self.session.message = (
-                "This finished game is shown as a replay here: go to its last move to play."
+                "This finished game is a replay here: to ask the reader for a move at this "
+                "step, press Ask the reader here; to play on, go to its last move."
+                if self.writing
+                else "This finished game is shown as a replay here: go to its last move to play."
             )
             return False
+        if self.writing:
+            return True  # the author plays any seat's move; the computers wait
         if self.session.bot_to_move() is None:
             return True
         self.session.message = self.computer_turn_message()

@@ -132,6 +132,18 @@ class Session:
         linked = game.decode_link(text)
         return Session.start(game, linked.record, linked.names, None, linked.bots, linked.study)
 
+    def copy_at(self, ply: int) -> Session:
+        """A copy of this game at position ``ply`` of its line, to play on without changing
+        it: the same setup and seats (no computer seat: nothing plays by itself there), no
+        redo line, no study; it shows every hand as this session does (a reader's answer
+        to a question, an author's answer being written)."""
+        record = self.setup.with_actions(self.full_record().actions[:ply])
+        names = [s.name for s in self.seats]
+        colours = [s.colour for s in self.seats]
+        copy = Session.start(self.game, record, names, colours, None)
+        copy.all_visible = self.all_visible
+        return copy
+
     # -- reading ------------------------------------------------------------------------
 
     @property

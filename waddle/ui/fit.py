@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -123,3 +124,87 @@ __all__ = [
     "board_fit",
     "whole_rows",
 ]
+
+
+# -- the embedded view -------------------------------------------------------------------
+
+EMBED_MIN_BOARD_PX = 180
+"""The embedded view's board is never fitted lower than this (or its natural height):
+smaller, its places are too small to read, and the frame's page scrolls instead."""
+EMBED_COMFORT = 0.6
+"""A board fitted to at least this share of its natural height keeps everything else in
+view under it; lower than that, the board keeps more and the rest of the table scrolls."""
+BESIDE_MIN_WIDTH = 720
+"""A frame this wide may put the board beside the rest."""
+BESIDE_COLUMN_PX = 320
+"""The column beside the board: room for a caption and a hand of cards."""
+BESIDE_GAIN = 1.25
+"""Beside is chosen when its board is this much taller than the stacked one."""
+
+
+@dataclass(frozen=True)
+class EmbedFit:
+    """How the embedded view lays itself out in its frame."""
+
+    board_px: int
+    """The board's box: its height stacked, its width beside (CSS pixels)."""
+    beside: bool
+    """The board beside the column (a wide, low frame), else above it."""
+    whole: bool
+    """Everything is in view (stacked), with nothing below the frame's bottom."""
+
+
+def embed_fit(
+    frame_w: float,
+    frame_h: float,
+    board_ratio: float,
+    essential: float,
+    everything: float,
+) -> EmbedFit:
+    """The embedded view's layout in a frame ``frame_w`` by ``frame_h`` CSS pixels, for a
+    board of height over width ``board_ratio``. ``everything`` is what the view shows
+    under the board, stacked at this width (the stepper, the caption with room for the
+    longest, the question, the state, the table, and the gaps); ``essential`` its part
+    that must stay in view (down to the end of the reader's hand).
+
+    The board takes its natural height (the frame's width times its ratio) when all of
+    it fits; else the frame's height less ``everything`` if that leaves it
+    :data:`EMBED_COMFORT` of its height; else what the essential part leaves, never under
+    :data:`EMBED_MIN_BOARD_PX` (the page scrolls then). A wide frame puts the board beside
+    a column when that draws it much bigger.
+
+    >>> embed_fit(480, 1400, 1.0, 500, 900)  # the builder's proposal: all in view
+    EmbedFit(board_px=480, beside=False, whole=True)
+    >>> embed_fit(480, 1200, 1.0, 500, 900)  # a little lower: the board gives way
+    EmbedFit(board_px=300, beside=False, whole=True)
+    >>> embed_fit(480, 760, 1.0, 500, 900)  # the caption, question and hand stay in view
+    EmbedFit(board_px=260, beside=False, whole=False)
+    >>> embed_fit(480, 520, 1.0, 500, 900)  # too low for that: the page scrolls
+    EmbedFit(board_px=180, beside=False, whole=False)
+    >>> embed_fit(800, 480, 0.9, 150, 300)  # wide and low: beside
+    EmbedFit(board_px=480, beside=True, whole=False)
+    """
+    natural = frame_w * board_ratio
+    least = min(natural, EMBED_MIN_BOARD_PX)
+    room = frame_h - everything
+    if room >= natural:
+        stacked, whole = natural, True
+    elif room >= EMBED_COMFORT * natural and room >= least:
+        stacked, whole = room, True
+    else:
+        stacked, whole = max(least, min(natural, frame_h - essential)), False
+    beside_w = min(frame_w - BESIDE_COLUMN_PX, (frame_h - 8) / board_ratio)
+    if frame_w >= BESIDE_MIN_WIDTH and not whole and beside_w * board_ratio > BESIDE_GAIN * stacked:
+        return EmbedFit(int(beside_w), True, False)
+    return EmbedFit(int(stacked), False, whole)
+
+
+def embed_height(frame_w: float, board_ratio: float, everything: float) -> int:
+    """The frame height that shows the embedded view whole at ``frame_w``: the board at its
+    natural height and ``everything`` under it (what the embed builder proposes, and the
+    ``waddle:size`` event tells a host page).
+
+    >>> embed_height(480, 1.02, 905.7)
+    1396
+    """
+    return math.ceil(frame_w * board_ratio + everything)

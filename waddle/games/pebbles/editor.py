@@ -22,6 +22,7 @@ file it writes is a layout as ``layouts.json`` holds them, which ``check-map`` a
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -31,10 +32,19 @@ from waddle.core.hexgrid import Hex
 from waddle.core.records import BoardError
 from waddle.games.pebbles.cards import NUMBERS
 from waddle.games.pebbles.layout import MAX_TERRITORIES, layout_named
+from waddle.games.pebbles.view import (
+    SIZE,
+    TERRITORY_LOOKS,
+    pathway_route,
+    pathway_svg,
+    pattern_defs,
+    territory_edges,
+)
 from waddle.ui.editor import open_places, place_attrs, pressed
-from waddle.ui.markup import BoardSvg, pt, view_box
+from waddle.ui.markup import BoardSvg, pt
 
-SIZE = 44.0
+PATTERNS = "pbe"
+"""The prefix of the editor's territory patterns (the game's board has its own ids)."""
 TOOLS = ("tile", "territory", "pathway", "remove")
 _TOOL_LABELS = {
     "tile": "Place a tile",
@@ -285,27 +295,46 @@ class LayoutEditor:
             if ui.pathway_from == number:
                 label += ", a pathway starts here"
             extra = f' data-tile="{number}" data-territory="{k}"'
+            # Filled as the game's board fills it: the territory's colour and pattern.
+            look = k % len(TERRITORY_LOOKS)
+            shape = _outline(h).replace(
+                'class="hex-shape"', f'class="hex-shape tile-shape" fill="url(#{PATTERNS}-t{look})"'
+            )
             drawn.append(
                 (
                     h,
-                    f'<g class="tile territory-{k % MAX_TERRITORIES}" '
-                    f"{place_attrs(h, 'tile', label, extra)}>{_outline(h)}"
+                    f'<g class="tile" {place_attrs(h, "tile", label, extra)}>{shape}'
                     f'<text class="tile-number" x="{cx:.1f}" y="{cy - 4:.1f}" '
                     f'text-anchor="middle">{number}</text>'
-                    f'<text class="tile-territory" x="{cx:.1f}" y="{cy + 14:.1f}" '
+                    f'<text class="tile-territory" x="{cx:.1f}" y="{cy + 16:.1f}" '
                     f'text-anchor="middle">{escape(territory[:10])}</text></g>',
                 )
             )
-        parts = [markup for _, markup in sorted(drawn, key=lambda item: (item[0][1], item[0][0]))]
+        parts = [pattern_defs(PATTERNS)]
+        parts += [markup for _, markup in sorted(drawn, key=lambda item: (item[0][1], item[0][0]))]
+        parts.append(territory_edges({h: k for h, (_, k) in draft.tiles.items()}))
+        # Pathways as the game draws them: around the tiles, a lettered token at each end.
         at = {number: h for h, (number, _) in draft.tiles.items()}
-        for a, b in draft.pathways:
-            if a in at and b in at:
-                (x1, y1), (x2, y2) = hexgrid.to_pixel(at[a], SIZE), hexgrid.to_pixel(at[b], SIZE)
-                parts.append(
-                    f'<path class="pathway-line" data-pathway="{a}-{b}" '
-                    f'd="M{pt(x1, y1)}L{pt(x2, y2)}" aria-hidden="true"/>'
-                )
-        return BoardSvg("".join(parts), view_box(sorted(cells | empty), SIZE), None)
+        centres = {n: hexgrid.to_pixel(h, SIZE) for n, h in at.items()}
+        extent = [c for h in cells | empty for c in hexgrid.corners(h, SIZE)]
+        if centres:
+            middle = (
+                sum(x for x, _ in centres.values()) / len(centres),
+                sum(y for _, y in centres.values()) / len(centres),
+            )
+            rim = max(math.dist(c, middle) for c in centres.values()) + SIZE * 1.05
+            joined = [(a, b) for a, b in draft.pathways if a in at and b in at]
+            for k, (a, b) in enumerate(joined):
+                path, ends, points = pathway_route(centres[a], centres[b], middle, rim + 9.0 * k)
+                parts.append(pathway_svg(k, f"{a}-{b}", path, ends))
+                extent += points
+        pad = 8.0
+        xs, ys = [x for x, _ in extent], [y for _, y in extent]
+        box = (
+            f"{min(xs) - pad:.1f} {min(ys) - pad:.1f} "
+            f"{max(xs) - min(xs) + 2 * pad:.1f} {max(ys) - min(ys) + 2 * pad:.1f}"
+        )
+        return BoardSvg("".join(parts), box, None)
 
     def tools_html(self, draft: LayoutDraft, ui: LayoutTools) -> str:
         def tool(name: str) -> str:

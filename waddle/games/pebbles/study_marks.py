@@ -71,7 +71,9 @@ def draw_marks(view: PebblesView, marks: Sequence[str], arrows: Sequence[tuple[s
     for place in marks:
         h = parse_hex(place)
         if h is not None and h in tile_at:
-            ring = hexgrid.corners_around(centres[tile_at[h]], 0.86 * SIZE)
+            # Just outside the tile's outline: inside it the ring crossed the pebble
+            # count and the pathway letters, which run close to the edge.
+            ring = hexgrid.corners_around(centres[tile_at[h]], 1.04 * SIZE)
             parts.append(mark_svg(place, ring))
         elif place in routes:
             parts.append(path_mark_svg(place, routes[place]))

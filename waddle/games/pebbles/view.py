@@ -40,6 +40,7 @@ from functools import cache
 from html import escape
 
 from waddle.core import hexgrid
+from waddle.core.hexgrid import Hex
 from waddle.games.pebbles.cards import SUITS, Card, Suit
 from waddle.games.pebbles.layout import Layout
 from waddle.games.pebbles.observation import PebblesView
@@ -138,19 +139,7 @@ def _static(layout: Layout) -> _Static:
             f'<polygon class="tile-shape" points="{" ".join(pt(x, y) for x, y in corners)}" '
             f'fill="url(#{{prefix}}-t{look})"/>'
         )
-    where = {t.hex: t.territory for t in layout.tiles}
-    edge_parts = []
-    for tile in layout.tiles:
-        corners = hexgrid.corners(tile.hex, SIZE)
-        for e, direction in enumerate(hexgrid.EDGE_DIRECTIONS):
-            other = where.get(hexgrid.add(tile.hex, direction))
-            if other == tile.territory:
-                continue
-            if other is not None and other < tile.territory:
-                continue  # a shared edge is drawn once
-            (x1, y1), (x2, y2) = corners[e], corners[(e + 1) % 6]
-            edge_parts.append(f"M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}")
-    edges = f'<path class="territory-edge" d="{"".join(edge_parts)}"/>'
+    edges = territory_edges({t.hex: t.territory for t in layout.tiles})
     xs = [x for h in hexes for x, _ in hexgrid.corners(h, SIZE)]
     ys = [y for h in hexes for _, y in hexgrid.corners(h, SIZE)]
     middle = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
@@ -159,8 +148,7 @@ def _static(layout: Layout) -> _Static:
     routes = []
     pebble_at = [-7.0] * len(layout.tiles)
     for k, (a, b) in enumerate(layout.pathways):
-        colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
-        path, ends, points = _pathway_route(
+        path, ends, points = pathway_route(
             centres[layout.index[a]], centres[layout.index[b]], middle, rim + 9.0 * k
         )
         routes.append(path)
@@ -171,16 +159,7 @@ def _static(layout: Layout) -> _Static:
             dx, dy = x - centres[i][0], y - centres[i][1]
             if dy > 8:  # a token low on the tile: the pebbles go to the other side
                 pebble_at[i] = 4.0 if dx < 0 else -16.0
-        tokens = "".join(
-            f'<g class="pathway-end">{circle("pathway-token", x, y, 9.0)}'
-            f'<text class="pathway-letter" x="{x:.1f}" y="{y + 4.1:.1f}" '
-            f'text-anchor="middle">{letter}</text></g>'
-            for x, y in ends
-        )
-        pathway_parts.append(
-            f'<g class="pathway" data-pathway="{a}-{b}" style="--pathway:{colour}">'
-            f'<path class="pathway-line" d="{path}"/>{tokens}</g>'
-        )
+        pathway_parts.append(pathway_svg(k, f"{a}-{b}", path, ends))
     pad = 8.0
     view_box = (
         f"{min(xs) - pad:.1f} {min(ys) - pad:.1f} "
@@ -207,7 +186,40 @@ def pathway_routes(layout: Layout) -> tuple[str, ...]:
     return _static(layout).routes
 
 
-def _pathway_route(
+def territory_edges(where: Mapping[Hex, int]) -> str:
+    """Thick lines where tiles of two territories meet, or a tile and the outside (tile
+    hex → territory): what tells the territories apart besides their patterns."""
+    parts = []
+    for h, territory in where.items():
+        corners = hexgrid.corners(h, SIZE)
+        for e, direction in enumerate(hexgrid.EDGE_DIRECTIONS):
+            other = where.get(hexgrid.add(h, direction))
+            if other == territory:
+                continue
+            if other is not None and other < territory:
+                continue  # a shared edge is drawn once
+            (x1, y1), (x2, y2) = corners[e], corners[(e + 1) % 6]
+            parts.append(f"M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}")
+    return f'<path class="territory-edge" d="{"".join(parts)}"/>'
+
+
+def pathway_svg(k: int, hook: str, path: str, ends: Sequence[tuple[float, float]]) -> str:
+    """The ``k``-th pathway (``data-pathway="a-b"``): its line in its pair's colour and a
+    lettered token at each end (:data:`PATHWAY_LOOKS`)."""
+    colour, letter = PATHWAY_LOOKS[k % len(PATHWAY_LOOKS)]
+    tokens = "".join(
+        f'<g class="pathway-end">{circle("pathway-token", x, y, 9.0)}'
+        f'<text class="pathway-letter" x="{x:.1f}" y="{y + 4.1:.1f}" '
+        f'text-anchor="middle">{letter}</text></g>'
+        for x, y in ends
+    )
+    return (
+        f'<g class="pathway" data-pathway="{hook}" style="--pathway:{colour}">'
+        f'<path class="pathway-line" d="{path}"/>{tokens}</g>'
+    )
+
+
+def pathway_route(
     a: tuple[float, float], b: tuple[float, float], middle: tuple[float, float], radius: float
 ) -> tuple[str, list[tuple[float, float]], list[tuple[float, float]]]:
     """A pathway's line: out from tile ``a`` away from the board's ``middle``, around the

@@ -18,6 +18,7 @@ drawn or named, so a mark cannot tell a hidden card.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from waddle.games.waddle_waddle.link import CARD_CODES
@@ -31,6 +32,21 @@ _ARROW_SIZE = 30.0
 def _centre(rookery: str) -> tuple[float, float]:
     x, y = PLACES[rookery]
     return x + BOX_W / 2, y + BOX_H / 2
+
+
+def _edge(rookery: str, inside: tuple[float, float], towards: tuple[float, float]):
+    """Where the line from ``inside`` (the box's centre) to ``towards`` leaves the box.
+
+    >>> _edge("crozet", (100.0, 50.0), (400.0, 50.0)) == (100.0 + BOX_W / 2, 50.0)
+    True
+    """
+    (x1, y1), (x2, y2) = inside, towards
+    dx, dy = x2 - x1, y2 - y1
+    scale = min(
+        (BOX_W / 2) / abs(dx) if dx else math.inf,
+        (BOX_H / 2) / abs(dy) if dy else math.inf,
+    )
+    return x1 + dx * scale, y1 + dy * scale
 
 
 def place_words(view: View, place: str) -> str:
@@ -53,15 +69,20 @@ def draw_marks(view: View, marks: Sequence[str], arrows: Sequence[tuple[str, str
         if place not in PLACES:
             continue
         x, y = PLACES[place]
-        ring = [(x + 3, y + 3), (x + BOX_W - 3, y + 3), (x + BOX_W - 3, y + BOX_H - 3),
-                (x + 3, y + BOX_H - 3)]  # fmt: skip
+        # On the box's own border, not inside it: the title, the species and the threat
+        # slots run to a few units from the edge, and the ring must not cross them.
+        ring = [(x - 1, y - 1), (x + BOX_W + 1, y - 1), (x + BOX_W + 1, y + BOX_H + 1),
+                (x - 1, y + BOX_H + 1)]  # fmt: skip
         parts.append(mark_svg(place, ring))
         said.append(place_words(view, place))
     said_arrows: list[str] = []
     for src, dst in arrows:
         if src not in PLACES or dst not in PLACES or src == dst:
             continue
-        parts.append(arrow_svg(src, dst, _centre(src), _centre(dst), _ARROW_SIZE))
+        a, b = _centre(src), _centre(dst)
+        # From box edge to box edge: drawn from the centres, the shaft would cross the
+        # boxes' titles and species badges.
+        parts.append(arrow_svg(src, dst, _edge(src, a, b), _edge(dst, b, a), _ARROW_SIZE))
         said_arrows.append(f"from {place_words(view, src)} to {place_words(view, dst)}")
     return marks_overlay(parts, said, said_arrows)
 
