@@ -49,6 +49,11 @@ SLICE_SECONDS = 0.004
 METER_SEED = 0
 """The meter's search seed: the same position, viewer and budget always give the same
 figures (so a card game's meter is comparable across deals that differ in hidden cards)."""
+REVIEW_SLICE_SECONDS = 0.016
+"""The review's slices: longer than the meter's, since a review is a long job the person
+asked for and waits on (each yield to the page costs a few milliseconds: at 4 ms slices
+the review ran about half the time), and a slice never starts while input waits
+(:func:`input_pending`): a click waits at most one slice, within a frame's budget."""
 KEPT = 64
 """Finished estimates kept, by position and viewer."""
 WAIT_SECONDS = 0.05
@@ -213,7 +218,7 @@ class Analysis:
             if self.page.searching or input_pending():
                 await asyncio.sleep(WAIT_SECONDS)
                 continue
-            if review.step(SLICE_SECONDS):
+            if review.step(REVIEW_SLICE_SECONDS):
                 break
             self._draw_progress(review)
             await asyncio.sleep(0)
