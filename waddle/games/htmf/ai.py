@@ -90,7 +90,7 @@ def _answered(state: HtmfState) -> bool:
     return state.phase != "place" and state.ply >= state.total_penguins + state.players
 
 
-METER = Meter(iterations=2000, playout=1, settled=_answered, noise=0.015)
+METER = Meter(iterations=3500, playout=1, settled=_answered, review=2000, noise=0.015)
 """The win-chance meter: its budget, its playouts (a move of each seat past the tree, and
 never stopped before every seat has placed all its penguins and moved once), its noise at
 the review's budget and calibration (docs/benchmarks.md, "Calibration"; docs/analysis.md,
