@@ -182,11 +182,14 @@ class Review:
 
     @property
     def progress(self) -> float:
-        """From 0 to 1: decisions judged, and the share of the current one's search."""
-        if not self._states:
+        """From 0 to 1: decisions judged, and the share of the current one's search; the
+        endgame's decisions count once they are solved (judging them is then immediate)."""
+        total = len(self._states)
+        if not total:
             return 1.0
         part = self._pending.progress if self._pending is not None else 0.0
-        return min(1.0, (self._next + part) / len(self._states))
+        solved = total - max(self._solved_from, self._next)
+        return min(1.0, (self._next + part + solved) / total)
 
     def step(self, slice_seconds: float = math.inf) -> bool:
         """Judge for about ``slice_seconds``; True when every decision is judged."""
