@@ -18,10 +18,10 @@ A *decision* is a position where the player to move had more than one legal acti
 chance outcome and a forced move are no decisions). At each, the meter searches from the
 mover's view (in the card games: only what that player could see then), so a decision is
 judged by what its player knew. It gives each seat's chance before the move, the search's
-best move and the mover's chance after it, and the mover's chance after the move played:
-from the same search when the search looked at that move well (at least a quarter of the
-best move's playouts: the two are then compared on the same footing), else from a search
-of the position after it, from the mover's view again.
+best move; the mover's chance after the move played and after the best move come from
+searches of the position after each, from the mover's view again, so the two are compared
+on the same footing (the best move's search is saved where the move played lost at most
+:data:`SCREEN`).
 
 The *loss* is the drop in the mover's chance, after the best move less after the played
 one, in percentage points; :data:`THRESHOLDS` names it. The same ladder as lichess's

@@ -216,7 +216,7 @@ def even_rewards(state: WaddleWaddleState) -> list[float]:
     return [v / total for v in out] if total > 0 else [1.0 / n] * n
 
 
-METER = Meter(iterations=200, settled=_round_start, evaluate=even_rewards, review=50, noise=0.052)
+METER = Meter(iterations=200, settled=_round_start, evaluate=even_rewards, review=50, noise=0.053)
 """The win-chance meter: its budget, its playouts (about a round past the tree, as the hard
 bot's, then on to the start of a round), its evaluation (every hand as held in the world
 searched: :func:`even_rewards`), the review's budget (a quarter of the meter's:
