@@ -84,10 +84,6 @@ class Meter:
     settled: Callable[[Any], bool] | None = field(default=None, compare=False)
     """Where a playout may stop (:attr:`~waddle.core.mcts.MctsConfig.settled`; None:
     anywhere), for an evaluation that cannot be trusted in some positions."""
-    evaluate: Callable[[Any], Sequence[float]] | None = field(default=None, compare=False)
-    """The meter's own evaluation where a playout stops (None: the bot's), for a bot's
-    evaluation built for choosing a move rather than for estimating who wins (such as one
-    that values the player's own hidden cards as held and the others' as seen)."""
     review: int | None = None
     """The iterations of a game review's estimate with two players (scaled as
     :meth:`budget` scales ``iterations``; None: the meter's own)."""
@@ -386,8 +382,6 @@ def meter_for(
         config = replace(config, playout_depth=settings.playout * state.num_players)
     if settings.settled is not None:
         config = replace(config, settled=settings.settled)
-    if settings.evaluate is not None:
-        config = replace(config, evaluate=settings.evaluate)
     return WinChance(
         state,
         config,

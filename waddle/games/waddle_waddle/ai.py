@@ -190,36 +190,9 @@ def rewards(state: WaddleWaddleState) -> list[float]:
     return [v / total for v in out] if total > 0 else [1.0 / n] * n
 
 
-def even_rewards(state: WaddleWaddleState) -> list[float]:
-    """:func:`rewards` with every hand valued as it is held in the world searched: the
-    meter's evaluation. The bot's compares its own hand as held with the others' as seen
-    from outside, which suits choosing a move (its value does not swing with the cards a
-    world deals the others) but leaves every seat sure of itself: estimated from each
-    mover's view in turn, the figures swung with the seat to move. The meter's worlds deal
-    the cards the viewer cannot see afresh at every iteration, so the others' hands as
-    held average out to what the viewer may expect of them."""
-    n = state.n
-    if state.is_over():
-        winners = state.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    own = estimate(state)
-    out = []
-    total = 0.0
-    for p in range(n):
-        v = 1.0
-        for q in range(n):
-            if q != p:
-                x = (own[p] - own[q]) / SCALE
-                v *= 0.5 + 0.5 * x / (1.0 + (x if x >= 0 else -x))
-        out.append(v)
-        total += v
-    return [v / total for v in out] if total > 0 else [1.0 / n] * n
-
-
-METER = Meter(iterations=200, settled=_round_start, evaluate=even_rewards, review=50, noise=0.053)
+METER = Meter(iterations=200, settled=_round_start, review=50, noise=0.052)
 """The win-chance meter: its budget, its playouts (about a round past the tree, as the hard
-bot's, then on to the start of a round), its evaluation (every hand as held in the world
-searched: :func:`even_rewards`), the review's budget (a quarter of the meter's:
+bot's, then on to the start of a round), the review's budget (a quarter of the meter's:
 a game has 200-300 decisions, and its review must take at most 30 s on the page) and its
 noise there (docs/benchmarks.md, "Calibration"; docs/analysis.md, "What a figure is")."""
 
