@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from waddle.core.analysis import Meter, WinChance, meter_for
+from waddle.core.analysis import NOISE_Z, Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
 from waddle.core.solve import judge, solvable
@@ -62,11 +62,6 @@ from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 """Drops in the mover's chance to win that name a decision, the largest first."""
-NOISE_Z = 3.0
-"""How many standard deviations of the difference of two estimates a loss must exceed to
-be judged at all (:attr:`Review.margin`): the chance that two searches of equally good
-moves differ by that much is about one in a thousand, so a sound move is not called a
-mistake by the luck of the search."""
 SCREEN = 0.05
 """A played move whose position the meter values at most this much below the position
 before it is not looked at further (no second search): the loss of a move is the drop

@@ -335,7 +335,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from waddle.bench import calibration
 
         if args.noise:
-            calibration.run_noise(
+            from waddle.bench import noise
+
+            noise.run_noise(
                 game, out, read_lines([args.noise], game), args.players, args.positions,
                 args.seeds, args.budget, processes, args.results, progress,
             )  # fmt: skip

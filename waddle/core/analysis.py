@@ -53,6 +53,11 @@ METHOD = 2
 """Which way of estimating this is, written into the calibration benchmark's lines so that
 figures of two ways are never pooled (docs/analysis.md, "What a figure is")."""
 
+NOISE_Z = 3.0
+"""How many standard deviations of the difference of two estimates a loss must exceed to
+be judged at all by the game review (its margin, ``waddle.app.review.Review.margin``):
+the chance that two searches of equally good moves differ by that much is about one in a
+thousand, so a sound move is not called a mistake by the luck of the search."""
 _STREAM = 0x57494E43  # "WINC": keeps the meter's draws apart from the bots' on one seed
 
 
@@ -392,4 +397,13 @@ def meter_for(
     )
 
 
-__all__ = ["METHOD", "Meter", "WinChance", "calibrate", "meter_for", "normalised", "power_of"]
+__all__ = [
+    "METHOD",
+    "NOISE_Z",
+    "Meter",
+    "WinChance",
+    "calibrate",
+    "meter_for",
+    "normalised",
+    "power_of",
+]

@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
     GreedyBot,
@@ -63,26 +62,13 @@ from waddle.games.pebbles.actions import (
     Action,
 )
 from waddle.games.pebbles.cards import NUMBER_OF, SUIT_OF
+from waddle.games.pebbles.meter import METER  # GAME.meter reads it here
 from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
 
-def _round_start(state: PebblesState) -> bool:
-    """Whether a playout may stop here for the meter: a round begins (no card in the
-    trick), so every seat has played as many cards and taken as many actions as the
-    others. Stopped within a round, the estimate credits those who have had their turn
-    and not the seats still to answer, and swings with whoever is to move."""
-    return state.step == PLAY_STEP and not state.trick
-
-
-METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75},
-              settled=_round_start, review=125, noise=0.047)  # fmt: skip
-"""The win-chance meter's budget, its playouts (the hard bot's, then on to the start of a
-round), a power per player count, and the review's budget (a quarter of the meter's, for
-a whole game's review in at most 30 s on the page) and its noise there (docs/benchmarks.md,
-"Calibration")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end
@@ -610,4 +596,4 @@ def make_bot(
     raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["HARD", "LEVELS", "HardBot", "HardKnobs", "make_bot"]
+__all__ = ["HARD", "LEVELS", "METER", "HardBot", "HardKnobs", "make_bot"]
