@@ -36,7 +36,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any, TextIO, TypeVar
+
+from waddle.core.game import CHANCE
+from waddle.core.rng import Rng
 
 SpeedRow = dict[str, Any]
 T = TypeVar("T")
@@ -217,6 +221,101 @@ def print_random_games(
         file=out,
     )
     return rows
+
+
+StartGame = Callable[[int, int], Any]
+"""``start(players, index) -> state``: the ``index``-th game of a game's random-games
+bench, a state at its start (a module-level function that draws from a few setups built
+once, so the figures are about playing, not about building boards)."""
+
+
+def play_random_games(
+    start: StartGame, players: int, seconds: float, seed: int = 1
+) -> tuple[int, int, float, float]:
+    """Random complete games from ``start`` for about ``seconds`` (a chance node draws from
+    the game's ``sample_chance``): (games, actions, wall seconds, processor seconds). Given
+    a game's ``start`` with :func:`functools.partial`, it is a :data:`PlayRandomGames`.
+
+    >>> from waddle.core.nim import Nim
+    >>> def nim(players, index): return Nim(players, 9)
+    >>> games, actions, wall, cpu = play_random_games(nim, 2, 0.0)
+    >>> games, 1 <= actions <= 9
+    (1, True)
+    """
+    rng = Rng(seed)
+    random = rng.random
+    games = actions = 0
+    started, cpu_start = time.perf_counter(), time.process_time()
+    deadline = started + seconds
+    while True:
+        state = start(players, games)
+        while not state.is_over():
+            if state.to_move() == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[int(random() * len(legal))])
+            actions += 1
+        state.scores()
+        state.winners()
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games, actions, now - started, time.process_time() - cpu_start
+
+
+def time_split(start: StartGame, players: int, games: int, seed: int = 2) -> dict[str, float]:
+    """Seconds in move generation (``legal_actions``, or drawing a chance outcome),
+    applying and scoring over ``games`` random games from ``start``, timed call by call,
+    and the number of actions taken: a :data:`TimeSplit` given a game's ``start``."""
+    rng = Rng(seed)
+    random = rng.random
+    clock = time.perf_counter
+    gen = app = score = 0.0
+    actions = 0
+    for g in range(games):
+        state = start(players, g)
+        while not state.is_over():
+            t0 = clock()
+            if state.to_move() == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[int(random() * len(legal))]
+            t1 = clock()
+            state.apply(action)
+            t2 = clock()
+            gen += t1 - t0
+            app += t2 - t1
+            actions += 1
+        t0 = clock()
+        state.scores()
+        state.winners()
+        score += clock() - t0
+    return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
+
+
+def random_games_bench(
+    name: str, start: StartGame, split_games_per_second: int
+) -> Callable[[list[int], float, int | None, TextIO], list[SpeedRow]]:
+    """A game's ``bench.main`` (``bench speed``): :func:`print_random_games` of random games
+    from ``start``, a module-level function of the game's ``bench.py``.
+
+    >>> from waddle.core.nim import Nim
+    >>> main = random_games_bench("nim", Nim, 1000)
+    >>> import io; out = io.StringIO()
+    >>> [row["players"] for row in main([2, 3], 0.03, 1, out)]
+    [2, 3]
+    """
+
+    def main(players: list[int], seconds: float, processes: int | None, out: TextIO):
+        play = partial(play_random_games, start)
+        split = partial(time_split, start)
+        return print_random_games(
+            name, players, seconds, processes, out, play, split, split_games_per_second
+        )
+
+    return main
 
 
 def game_of_line(kind: type[T], line: Mapping[str, Any]) -> T:

@@ -22,40 +22,31 @@ from __future__ import annotations
 
 import os
 import statistics
-import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache, partial
 from typing import TextIO
 
 from waddle.core.bench import Goal, SpeedRow
+from waddle.core.bench import play_random_games as core_play_random_games
 from waddle.core.bench import search_speed as core_search_speed
-from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.record import Setup, generate_setup, new_record
+from waddle.games.waddle_waddle.state import WaddleWaddleState
 
 SETUPS = 16
 
 
+@cache
 def _setups(players: int) -> list[Setup]:
     return [generate_setup(players, seed) for seed in range(SETUPS)]
 
 
-def play_random_games(players: int, seconds: float, seed: int = 1) -> tuple[int, int, float, float]:
-    """Play random games for about ``seconds``; return (games, actions, wall, processor)."""
-    setups = _setups(players)
-    random = Rng(seed).random
-    games = actions = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    deadline = start + seconds
-    while True:
-        state = setups[games % SETUPS].start()
-        while state.mover is not None:
-            legal = state.legal_actions()
-            state.apply(legal[int(random() * len(legal))])
-            actions += 1
-        state.winners()
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games, actions, now - start, time.process_time() - cpu_start
+def start(players: int, index: int) -> WaddleWaddleState:
+    """The ``index``-th random game: the first setups, in turn."""
+    return _setups(players)[index % SETUPS].start()
+
+
+play_random_games = partial(core_play_random_games, start)
+"""Random games for about ``seconds``: (games, actions, wall, processor)."""
 
 
 def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
