@@ -44,14 +44,14 @@ from dataclasses import dataclass
 from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
-    GreedyBot,
     Mcts,
-    MctsBot,
     MctsConfig,
     RandomBot,
     SearchBot,
-    level_budget,
+    greedy_level,
+    level_bot,
     rescaled,
+    uct_level,
 )
 from waddle.core.rng import Rng
 from waddle.games.htmf.actions import Action
@@ -242,6 +242,16 @@ def search_config(state: HtmfState, knobs: HardKnobs = HARD) -> MctsConfig:
     )
 
 
+LEVEL_BOTS = {
+    "random": RandomBot,
+    "easy": greedy_level(greedy_values, EASY, "easy"),
+    "medium": greedy_level(greedy_values, MEDIUM, "medium"),
+    "hard": HardBot,
+    "uct": uct_level,
+}
+"""Each level's bot (``uct``: plain UCT, for benchmarks)."""
+
+
 def make_bot(
     level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
 ) -> SearchBot[Action]:
@@ -256,20 +266,7 @@ def make_bot(
     >>> make_bot("uct@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    level, budget = level_budget(level, seconds, iterations)
-    if level == "random":
-        return RandomBot(seed, budget)
-    if level == "easy":
-        return GreedyBot(greedy_values, EASY, seed, budget, "easy")
-    if level == "medium":
-        return GreedyBot(greedy_values, MEDIUM, seed, budget, "medium")
-    if level == "hard":
-        return HardBot(seed, budget)
-    if level == "uct":
-        bot = MctsBot(seed, budget)
-        bot.name = "uct"
-        return bot
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return level_bot(LEVEL_BOTS, level, seed, seconds, iterations, LEVELS)
 
 
 __all__ = [

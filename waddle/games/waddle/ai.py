@@ -35,12 +35,12 @@ from typing import ClassVar
 from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
-    GreedyBot,
     Mcts,
     MctsConfig,
     RandomBot,
     SearchBot,
-    level_budget,
+    greedy_level,
+    level_bot,
     rescaled,
 )
 from waddle.core.rng import Rng
@@ -505,6 +505,15 @@ def search_config(state: WaddleState, knobs: HardKnobs = HARD) -> MctsConfig:
     )
 
 
+LEVEL_BOTS = {
+    "random": RandomBot,
+    "easy": greedy_level(greedy_values, EASY, "easy"),
+    "medium": greedy_level(greedy_values, MEDIUM, "medium"),
+    "hard": HardBot,
+}
+"""Each level's bot."""
+
+
 def make_bot(
     level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
 ) -> SearchBot[Action]:
@@ -520,13 +529,4 @@ def make_bot(
     >>> make_bot("hard@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    level, budget = level_budget(level, seconds, iterations)
-    if level == "random":
-        return RandomBot(seed, budget)
-    if level == "easy":
-        return GreedyBot(greedy_values, EASY, seed, budget, "easy")
-    if level == "medium":
-        return GreedyBot(greedy_values, MEDIUM, seed, budget, "medium")
-    if level == "hard":
-        return HardBot(seed, budget)
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return level_bot(LEVEL_BOTS, level, seed, seconds, iterations, LEVELS)
