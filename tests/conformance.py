@@ -21,8 +21,9 @@ from waddle.app.tutorial import Tutorial
 from waddle.core.contract import game_problems, package_problems
 from waddle.core.game import CHANCE, OMNISCIENT, SPECTATOR
 from waddle.core.links import LinkError
-from waddle.core.records import RecordError
-from waddle.core.registry import GameEntry, Registry
+from waddle.core.mcts import MctsConfig
+from waddle.core.records import BoardError, RecordError
+from waddle.core.registry import GameEntry, Registry, new_game_options
 from waddle.core.rng import Rng
 
 MAX_PLIES = 10_000
@@ -238,6 +239,36 @@ def check_bots_choose_legal_actions_at_every_level(entry: GameEntry) -> None:
             state.apply(action)
 
 
+def check_optional_parts_work_given_or_not(entry: GameEntry) -> None:
+    """Every optional part answers, the game's own or GamePackage's default: the search
+    the meter and the review use, the meter's budget, custom boards (a game without them
+    refuses a board with a BoardError, as check-map and new --map show it), the options
+    of a new game and of a record."""
+    game = entry.load()
+    players = entry.players[0]
+    record = game.new_record(players, 4)
+    state = record.start()
+    while state.to_move() == CHANCE:
+        state.apply(state.sample_chance(Rng(1)))
+    assert isinstance(game.search_config(state), MctsConfig)
+    assert game.meter.budget(players) > 0
+    for text in ("{}", "[]"):
+        try:
+            summary, warnings = game.check_board(text)
+        except BoardError as e:
+            assert e.problems and all(isinstance(p, str) and p for p in e.problems)
+        else:
+            assert isinstance(summary, str) and isinstance(warnings, list)
+        try:
+            game.custom_record(players, text, 1)
+        except BoardError as e:
+            assert e.problems
+    options = {option.key: option for option in new_game_options(game)}
+    assert set(game.record_options(record)) <= set(options)
+    for option in options.values():
+        assert option.parse(str(option.default).lower()) == option.default or option.choices
+
+
 # -- the front end ----------------------------------------------------------------------------
 
 
@@ -320,6 +351,7 @@ CHECKS = (
     check_undo_redo_and_clone_agree_with_replays,
     check_views_hide_what_a_seat_may_not_see,
     check_bots_choose_legal_actions_at_every_level,
+    check_optional_parts_work_given_or_not,
     check_presenter_draws_every_position,
     check_rules_page_tutorial_and_thumbnail,
 )

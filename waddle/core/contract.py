@@ -62,88 +62,91 @@ class Part:
 
 CONTRACT: tuple[Part, ...] = (
     # -- the GAME object: the only way shared code reaches a game --------------------------
-    Part("GAME", "the game as the platform sees it (a GamePackage subclass's instance)",
+    Part("GAME", "the game as the platform sees it (an instance of a `GamePackage` subclass)",
          "game.py, exported by __init__.py"),
     Part("GAME.id", "the registry entry's id, the same string", "game.py"),
     Part("GAME.bot_levels", "the computer levels a link can name, weakest first",
-         "game.py (the tuple BOT_LEVELS of link.py by habit)"),
-    Part("GAME.new_record", "new_record(players, seed): a game not yet started", "game.py"),
-    Part("GAME.record_from_json", "record_from_json(data): a record from parsed JSON "
-         "(RecordError)", "game.py"),
-    Part("GAME.summary", "summary(state): what `python -m waddle replay` prints", "game.py"),
-    Part("GAME.encode_link", "encode_link(record, names, bots, study): the share link",
+         "game.py (the tuple `BOT_LEVELS` of link.py by habit)"),
+    Part("GAME.new_record", "`new_record(players, seed)`: a game not yet started", "game.py"),
+    Part("GAME.record_from_json", "`record_from_json(data)`: a record from parsed JSON "
+         "(`RecordError`)", "game.py"),
+    Part("GAME.summary", "`summary(state)`: what `python -m waddle replay` prints", "game.py"),
+    Part("GAME.encode_link", "`encode_link(record, names, bots, study)`: the share link",
          "GamePackage: link.encode_link"),
-    Part("GAME.decode_link", "decode_link(text): a LinkedGame (LinkError)",
+    Part("GAME.decode_link", "`decode_link(text)`: a `LinkedGame` (`LinkError`)",
          "GamePackage: link.decode_link"),
-    Part("GAME.places", "places(record): the board's data-hex values a study may mark, in a "
-         "fixed order (links store marks by index)", "GamePackage: link.places"),
-    Part("GAME.make_bot", "make_bot(level, seed, seconds, iterations): a computer player",
+    Part("GAME.places", "`places(record)`: the board's `data-hex` values (then `kind:value` "
+         "places off the board) in a fixed order; links and saves store a study's marks "
+         "by index", "GamePackage: link.places"),
+    Part("GAME.make_bot", "`make_bot(level, seed, seconds, iterations)`: a computer player",
          "GamePackage: ai.make_bot"),
-    Part("GAME.bench", "bench(players, seconds, processes, out): `bench speed`",
+    Part("GAME.bench", "`bench(players, seconds, processes, out)`: `bench speed`",
          "GamePackage: bench.main"),
-    Part("GAME.presenter", "presenter(): the front end (waddle.ui.presenter.Presenter)",
+    Part("GAME.presenter", "`presenter()`: the front end (`waddle.ui.presenter.Presenter`)",
          "GamePackage: presenter.PRESENTER"),
-    Part("GAME.tutorial", "tutorial(): a fresh waddle.ui.tutorial.TutorialScript",
+    Part("GAME.tutorial", "`tutorial()`: a fresh `waddle.ui.tutorial.TutorialScript`",
          "GamePackage: tutorial.<tutorial_class>"),
     # -- the fixed modules GamePackage hands calls to ---------------------------------------
     Part("link.encode_link", "the record, names, computer seats and study as link text",
          "link.py"),
-    Part("link.decode_link", "link text back to a LinkedGame, or LinkError", "link.py"),
+    Part("link.decode_link", "link text back to a `LinkedGame`, or `LinkError`", "link.py"),
     Part("link.places", "the places a study may mark", "link.py"),
-    Part("ai.make_bot", "a bot of each of bot_levels", "ai.py"),
-    Part("bench.main", "main(players, seconds, processes, out): the random-games table",
+    Part("ai.make_bot", "a bot of each of `bot_levels` (`waddle.core.bots.level_bot`)", "ai.py"),
+    Part("bench.main", "`main(players, seconds, processes, out)`: the random-games table "
+         "(`waddle.core.bench.random_games_bench`)",
          "bench.py"),
     Part("presenter.PRESENTER", "the presenter instance", "presenter.py"),
-    Part("rules.html", "the rules page: it opens with <h2 id=\"rules-title\">How to play "
-         "<title></h2> (the chooser's rules pages and the Rules dialog show it)", "rules.html",
+    Part("rules.html", "the rules page, opening with "
+         "`<h2 id=\"rules-title\">How to play TITLE</h2>` (the Rules dialog and the "
+         "chooser's rules pages show it)", "rules.html",
          test="test_conformance.py, test_netlify.py"),
-    Part("tutorial.<tutorial_class>", "a TutorialScript class", "tutorial.py"),
+    Part("tutorial.<tutorial_class>", "a `TutorialScript` class", "tutorial.py"),
     # -- optional, each with the default a game gets -----------------------------------------
     Part("GAME.tutorial_class", "the tutorial class's name in tutorial.py", "game.py",
-         default='"Tutorial"'),
+         default='`"Tutorial"`'),
     Part("GAME.bench_players", "the player counts `bench speed` measures when given none",
-         "game.py", default="(2, 3, 4)"),
+         "game.py", default="`(2, 3, 4)`"),
     Part("GAME.versus_level", "the level the chooser's Play the computer gives the computer",
-         "game.py", default='"medium" if bot_levels has it, else the strongest level',
-         test="test_chrome.py"),
-    Part("GAME.search_config", "search_config(state): the hard bot's MctsConfig, what the "
+         "game.py", default='`"medium"` if `bot_levels` has it, else the strongest level'),
+    Part("GAME.search_config", "`search_config(state)`: the hard bot's `MctsConfig`, what the "
          "win-chance meter and the review search with", "ai.search_config",
-         default="plain UCT (MctsConfig(): random playouts to the end)"),
-    Part("GAME.meter", "the meter's budget and calibration (waddle.core.analysis.Meter)",
-         "ai.METER", default="Meter(1000): 1000 playouts, uncalibrated"),
-    Part("GAME.custom_record", "custom_record(players, board_text, seed[, options]): a game "
-         "on a board read from JSON (BoardError)", "game.py",
-         default="BoardError: the game has no custom boards (new --map says so)"),
-    Part("GAME.check_board", "check_board(text): a board's summary and warnings (BoardError)",
-         "game.py", default="BoardError: the game has no custom boards (check-map says so)"),
-    Part("GAME.new_game_options", "the rules a new game may change (GameOption); "
-         "new_record and custom_record then take options", "game.py", default="()"),
-    Part("GAME.record_options", "record_options(record): a record's options by key",
-         "game.py", default="{}"),
-    Part("GAME.redact", "redact(record, seat): the record as one seat has seen it (a game "
+         default="plain UCT (`MctsConfig()`: random playouts to the end)"),
+    Part("GAME.meter", "the meter's budget and calibration (`waddle.core.analysis.Meter`)",
+         "ai.METER", default="`Meter(1000)`: 1000 playouts, uncalibrated"),
+    Part("GAME.custom_record", "`custom_record(players, board_text, seed[, options])`: a game "
+         "on a board read from JSON (`BoardError`)", "game.py",
+         default="`BoardError`: the game has no custom boards (`new --map` says so)"),
+    Part("GAME.check_board", "`check_board(text)`: a board's summary and warnings (`BoardError`)",
+         "game.py", default="`BoardError`: the game has no custom boards (`check-map` says so)"),
+    Part("GAME.new_game_options", "the rules a new game may change (`GameOption`s); "
+         "`new_record` and `custom_record` then take `options`", "game.py", default="`()`"),
+    Part("GAME.record_options", "`record_options(record)`: a record's options by key",
+         "game.py", default="`{}`"),
+    Part("GAME.redact", "`redact(record, seat)`: the record as one seat has seen it (a game "
          "with hidden information; one seat's eyes links)", "game.py (eyes.py by habit)",
-         default="absent: no links through one seat's eyes"),
-    Part("GAME.board_editor", "board_editor(): a waddle.ui.editor.BoardEditor", "editor.py",
+         default="absent: no links through one seat's eyes", test="test_eyes_links.py"),
+    Part("GAME.board_editor", "`board_editor()`: a `waddle.ui.editor.BoardEditor`", "editor.py",
          default="absent: no board editor", test="test_board_editor.py"),
-    Part("GAME.explain_move", "AnalysisHooks: what a move does, in the game's terms",
+    Part("GAME.explain_move", "`AnalysisHooks`: what a move does, in the game's terms",
          "explain.explain", default="absent: the review says the move's notation",
          test="test_explain.py"),
-    Part("GAME.explain_versus", "AnalysisHooks: why a move beats another", "explain.versus",
-         default="absent: the review says what explain_move says", test="test_explain.py"),
-    Part("GAME.move_name", "AnalysisHooks: a move in words", "explain.move_name",
+    Part("GAME.explain_versus", "`AnalysisHooks`: why a move beats another", "explain.versus",
+         default="absent: the review says what `explain_move` says", test="test_explain.py"),
+    Part("GAME.move_name", "`AnalysisHooks`: a move in words", "explain.move_name",
          default="absent: the move's notation", test="test_words_not_notation.py"),
-    Part("GAME.action_places", "AnalysisHooks: the places a move touches",
+    Part("GAME.action_places", "`AnalysisHooks`: the places a move touches",
          "explain.action_places", default="absent: the review marks no place",
          test="test_review.py"),
-    Part("GAME.score_series", "AnalysisHooks: each seat's score over the game",
+    Part("GAME.score_series", "`AnalysisHooks`: each seat's score over the game",
          "series.score_series", default="absent: no score chart", test="test_score_series.py"),
-    Part("bench.BOT_GOALS", "the goals of `bench bots` (with BOT_SECONDS, CALIBRATED_LEVELS, "
-         "calibrate)", "bench.py", default="absent: no `bench bots`", test="test_bench.py"),
-    Part("balance.play_balance", "self-play of `bench balance` (with BALANCE_OPTIONS, "
-         "BALANCE_GAMES, BALANCE_SEATS, balance_setups, print_balance)", "balance.py",
+    Part("bench.BOT_GOALS", "the goals of `bench bots` (with `BOT_SECONDS`, `CALIBRATED_LEVELS`, "
+         "`calibrate`)", "bench.py", default="absent: no `bench bots`", test="test_bench.py"),
+    Part("balance.play_balance", "self-play of `bench balance` (with `BALANCE_OPTIONS`, "
+         "`BALANCE_GAMES`, `BALANCE_SEATS`, `balance_setups`, `print_balance`)", "balance.py",
          default="absent: no `bench balance`", test="test_bench.py"),
-    Part("board.css", "the board's style, scoped to svg[data-board=\"<id>\"]", "board.css",
-         default="absent: the shared style only", test="test_conformance.py"),
+    Part("board.css", "the board's style, scoped to `svg[data-board=\"ID\"]`; the build joins "
+         "every game's into `web/games.css`", "board.css",
+         default="absent: the shared style only", test="test_view.py"),
 )  # fmt: skip
 """Every part, required first; the order of docs/architecture.md's table."""
 
