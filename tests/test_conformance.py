@@ -31,6 +31,6 @@ def test_a_package_without_a_required_member_is_refused_naming_it_and_where():
         entry.load()
     message = str(refused.value)
     assert "tests.example_half_game: GAME has no 'summary'" in message
-    assert "in tests/example_half_game/game.py" in message
+    assert "a method of the game's GAME class, in tests/example_half_game/game.py" in message
     assert "GAME has no 'bot_levels'" in message and "GAME has no 'id'" not in message
     assert Registry([entry]).by_id("half") is entry  # registering it costs nothing

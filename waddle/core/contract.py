@@ -180,7 +180,7 @@ def game_problems(game: Any, game_id: str, module: str) -> list[str]:
         if getattr(game, member, None) is None:
             where = (
                 f"a method of the game's GAME class, in {_game_file(module)}"
-                if part.what.startswith(f"{member}(")
+                if part.what.lstrip("`").startswith(f"{member}(")
                 else f"a class attribute of the game's GAME class, in {_game_file(module)}"
             )
             if part.where.startswith("GamePackage"):
