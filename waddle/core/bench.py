@@ -229,8 +229,19 @@ bench, a state at its start (a module-level function that draws from a few setup
 once, so the figures are about playing, not about building boards)."""
 
 
+def final_scores(state: Any) -> None:
+    """What the random-games bench counts as scoring a finished game: its scores and its
+    winners (after the tie-breaks)."""
+    state.scores()
+    state.winners()
+
+
 def play_random_games(
-    start: StartGame, players: int, seconds: float, seed: int = 1
+    start: StartGame,
+    players: int,
+    seconds: float,
+    seed: int = 1,
+    score: Callable[[Any], Any] = final_scores,
 ) -> tuple[int, int, float, float]:
     """Random complete games from ``start`` for about ``seconds`` (a chance node draws from
     the game's ``sample_chance``): (games, actions, wall seconds, processor seconds). Given
@@ -245,6 +256,7 @@ def play_random_games(
     rng = Rng(seed)
     random = rng.random
     games = actions = 0
+    start(players, 0)  # builds what the game caches (its boards) before the clock starts
     started, cpu_start = time.perf_counter(), time.process_time()
     deadline = started + seconds
     while True:
@@ -256,22 +268,28 @@ def play_random_games(
                 legal = state.legal_actions()
                 state.apply(legal[int(random() * len(legal))])
             actions += 1
-        state.scores()
-        state.winners()
+        score(state)
         games += 1
         now = time.perf_counter()
         if now >= deadline:
             return games, actions, now - started, time.process_time() - cpu_start
 
 
-def time_split(start: StartGame, players: int, games: int, seed: int = 2) -> dict[str, float]:
+def time_split(
+    start: StartGame,
+    players: int,
+    games: int,
+    seed: int = 2,
+    score: Callable[[Any], Any] = final_scores,
+) -> dict[str, float]:
     """Seconds in move generation (``legal_actions``, or drawing a chance outcome),
-    applying and scoring over ``games`` random games from ``start``, timed call by call,
-    and the number of actions taken: a :data:`TimeSplit` given a game's ``start``."""
+    applying and scoring (``score``) over ``games`` random games from ``start``, timed
+    call by call, and the number of actions taken: a :data:`TimeSplit` given a game's
+    ``start``."""
     rng = Rng(seed)
     random = rng.random
     clock = time.perf_counter
-    gen = app = score = 0.0
+    gen = app = scoring = 0.0
     actions = 0
     for g in range(games):
         state = start(players, g)
@@ -289,10 +307,9 @@ def time_split(start: StartGame, players: int, games: int, seed: int = 2) -> dic
             app += t2 - t1
             actions += 1
         t0 = clock()
-        state.scores()
-        state.winners()
-        score += clock() - t0
-    return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
+        score(state)
+        scoring += clock() - t0
+    return {"movegen": gen, "apply": app, "scoring": scoring, "actions": actions}
 
 
 def random_games_bench(
@@ -338,6 +355,29 @@ def game_of_line(kind: type[T], line: Mapping[str, Any]) -> T:
 
 def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def sample_positions(
+    new_record: Callable[[int, int], Any],
+    make_bot: Callable[..., Any],
+    players: int,
+    games: int,
+    every: int,
+    first_seed: int = 1000,
+    choices_only: bool = True,
+) -> list[Any]:
+    """Every ``every``-th position of ``games`` games of the ``medium`` bot in every seat,
+    on the records ``new_record(players, first_seed + k)`` (``choices_only``: only those
+    with more than one legal action): what ``bench bots`` calibrates its budgets over."""
+    positions = []
+    for seed in range(games):
+        state = new_record(players, first_seed + seed).start()
+        bots = [make_bot("medium", seed=p) for p in range(players)]
+        while not state.is_over():
+            if state.ply % every == 0 and (not choices_only or len(state.legal_actions()) > 1):
+                positions.append(state.clone())
+            state.apply(bots[state.to_move()].choose(state))
+    return positions
 
 
 def search_speed(make_bot: Callable[..., Any], positions: Sequence[Any], iterations: int):

@@ -167,6 +167,36 @@ def greedy_level(valuation: Valuation, knobs: Any, name: str) -> LevelBot:
     return lambda seed, budget: GreedyBot(valuation, knobs, seed, budget, name)
 
 
+def greedy_levels(valuation: Valuation, easy: Any, medium: Any) -> dict[str, LevelBot]:
+    """The levels most games open their table with: ``random``, then ``easy`` and
+    ``medium``, greedy players with the game's ``valuation`` and two sets of knobs."""
+    return {
+        "random": RandomBot,
+        "easy": greedy_level(valuation, easy, "easy"),
+        "medium": greedy_level(valuation, medium, "medium"),
+    }
+
+
+class KnowledgeBot(SearchBot[A]):
+    """A game's ``hard`` level: :class:`Mcts` with the search a game's ``configure(state,
+    knobs)`` gives at each decision (its ``search_config``, which the win-chance meter
+    and the review search with too). A game subclasses it with its ``configure`` and its
+    default ``knobs``; a bot given other knobs searches with those (benchmarks, tuning)."""
+
+    name = "hard"
+    knobs: Any = None
+    configure: Callable[[Any, Any], MctsConfig]
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: Any = None) -> None:
+        super().__init__(seed, budget)
+        if knobs is not None:
+            self.knobs = knobs
+
+    def start(self, state: GameState) -> Mcts[A]:
+        config = type(self).configure(state, self.knobs)
+        return Mcts(state, self.budget, config, self.search_rng(state))
+
+
 def uct_level(seed: int, budget: Budget) -> SearchBot[Any]:
     """Plain UCT (random playouts to the end, no knowledge): the ``uct`` benchmark level
     (:func:`tree_search` deals hidden cards again for a game with hidden information)."""
@@ -215,6 +245,7 @@ __all__ = [
     "GreedyBot",
     "GreedySearch",
     "InformationSetMcts",
+    "KnowledgeBot",
     "LevelBot",
     "Mcts",
     "MctsBot",
@@ -226,6 +257,7 @@ __all__ = [
     "SearchBot",
     "Valuation",
     "greedy_level",
+    "greedy_levels",
     "level_bot",
     "level_budget",
     "random_policy",

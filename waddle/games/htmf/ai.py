@@ -43,12 +43,10 @@ from dataclasses import dataclass
 
 from waddle.core.analysis import Meter
 from waddle.core.bots import (
-    Budget,
-    Mcts,
+    KnowledgeBot,
     MctsConfig,
-    RandomBot,
     SearchBot,
-    greedy_level,
+    greedy_levels,
     level_bot,
     rescaled,
     uct_level,
@@ -215,17 +213,11 @@ class HtmfKnowledge:
         return rescaled(raw)
 
 
-class HardBot(SearchBot[Action]):
+class HardBot(KnowledgeBot[Action]):
     """The ``hard`` level: :class:`~waddle.core.bots.Mcts` with :class:`HtmfKnowledge`."""
 
-    name = "hard"
-
-    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: HardKnobs = HARD):
-        super().__init__(seed, budget)
-        self.knobs = knobs
-
-    def start(self, state: HtmfState) -> Mcts[Action]:
-        return Mcts(state, self.budget, search_config(state, self.knobs), self.search_rng(state))
+    knobs = HARD
+    configure = staticmethod(lambda state, knobs: search_config(state, knobs))
 
 
 def search_config(state: HtmfState, knobs: HardKnobs = HARD) -> MctsConfig:
@@ -243,9 +235,7 @@ def search_config(state: HtmfState, knobs: HardKnobs = HARD) -> MctsConfig:
 
 
 LEVEL_BOTS = {
-    "random": RandomBot,
-    "easy": greedy_level(greedy_values, EASY, "easy"),
-    "medium": greedy_level(greedy_values, MEDIUM, "medium"),
+    **greedy_levels(greedy_values, EASY, MEDIUM),
     "hard": HardBot,
     "uct": uct_level,
 }

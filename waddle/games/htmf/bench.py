@@ -28,6 +28,7 @@ import time
 from functools import cache
 
 from waddle.core.bench import Goal, random_games_bench
+from waddle.core.bench import sample_positions as core_sample_positions
 from waddle.games.htmf.board import Board, standard_board
 from waddle.games.htmf.record import new_record
 from waddle.games.htmf.state import HtmfState
@@ -77,15 +78,7 @@ def sample_positions(players: int, games: int = 3, every: int = 3) -> list[HtmfS
     """Positions from greedy games on standard boards: placements to endgames."""
     from waddle.games.htmf.ai import make_bot
 
-    positions = []
-    for seed in range(games):
-        state = new_record(players, 1000 + seed).start()
-        bots = [make_bot("medium", seed=p) for p in range(players)]
-        while not state.is_over():
-            if state.ply % every == 0 and len(state.legal_actions()) > 1:
-                positions.append(state.clone())
-            state.apply(bots[state.to_move()].choose(state))
-    return positions
+    return core_sample_positions(new_record, make_bot, players, games, every, 1000)
 
 
 def search_speed(level: str, players: int, iterations: int = 300) -> tuple[float, float, float]:

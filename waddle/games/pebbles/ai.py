@@ -40,9 +40,8 @@ from waddle.core.bots import (
     Budget,
     InformationSetMcts,
     MctsConfig,
-    RandomBot,
     SearchBot,
-    greedy_level,
+    greedy_levels,
     level_bot,
     rescaled,
     uct_level,
@@ -568,9 +567,7 @@ def search_config(state: PebblesState, knobs: HardKnobs = HARD) -> MctsConfig:
 
 
 LEVEL_BOTS = {
-    "random": RandomBot,
-    "easy": greedy_level(greedy_values, EASY, "easy"),
-    "medium": greedy_level(greedy_values, MEDIUM, "medium"),
+    **greedy_levels(greedy_values, EASY, MEDIUM),
     "hard": HardBot,
     "uct": uct_level,  # InformationSetMcts: the state has hidden information
 }

@@ -28,6 +28,7 @@ from typing import TextIO
 
 from waddle.core.bench import Goal, SpeedRow
 from waddle.core.bench import play_random_games as core_play_random_games
+from waddle.core.bench import sample_positions as core_sample_positions
 from waddle.core.bench import search_speed as core_search_speed
 from waddle.games.waddle_waddle.record import Setup, generate_setup, new_record
 from waddle.games.waddle_waddle.state import WaddleWaddleState
@@ -45,7 +46,7 @@ def start(players: int, index: int) -> WaddleWaddleState:
     return _setups(players)[index % SETUPS].start()
 
 
-play_random_games = partial(core_play_random_games, start)
+play_random_games = partial(core_play_random_games, start, score=WaddleWaddleState.winners)
 """Random games for about ``seconds``: (games, actions, wall, processor)."""
 
 
@@ -124,15 +125,7 @@ def sample_positions(players: int, games: int = 2, every: int = 7) -> list:
     """Positions with a real choice, from greedy games."""
     from waddle.games.waddle_waddle.ai import make_bot
 
-    positions = []
-    for seed in range(games):
-        state = new_record(players, 5000 + seed).start()
-        bots = [make_bot("medium", seed=p) for p in range(players)]
-        while not state.is_over():
-            if state.ply % every == 0 and len(state.legal_actions()) > 1:
-                positions.append(state.clone())
-            state.apply(bots[state.to_move()].choose(state))
-    return positions
+    return core_sample_positions(new_record, make_bot, players, games, every, 5000)
 
 
 def search_speed(players: int, iterations: int = 60) -> tuple[float, float]:
