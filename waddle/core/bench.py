@@ -33,9 +33,9 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from functools import partial
 from typing import Any, TextIO, TypeVar
 
@@ -335,12 +335,40 @@ def random_games_bench(
     return main
 
 
+def results_line(game: Any, **extra: Any) -> dict[str, Any]:
+    """A self-play game's line of ``bench balance`` results: the ``scores`` and ``wins`` of
+    the game's dataclass of seat figures, every other field under ``figures`` (what
+    :func:`game_of_line` reads back), then ``extra`` keys.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Seats:
+    ...     scores: tuple
+    ...     wins: tuple
+    ...     order: tuple = ()
+    >>> results_line(Seats((3, 1), (1.0, 0.0), (1, 0)))
+    {'scores': (3, 1), 'wins': (1.0, 0.0), 'figures': {'order': (1, 0)}}
+    """
+    figures = asdict(game)
+    scores, wins = figures.pop("scores"), figures.pop("wins")
+    return {"scores": scores, "wins": wins, "figures": figures, **extra}
+
+
+def figure_row(values: Iterable[float], fmt: str = "{:5.1f}") -> str:
+    """Figures side by side, as a balance summary prints a figure per seat.
+
+    >>> figure_row([1, 2.25])
+    '  1.0   2.2'
+    """
+    return " ".join(fmt.format(v) for v in values)
+
+
 def game_of_line(kind: type[T], line: Mapping[str, Any]) -> T:
     """The balance benchmark's dataclass ``kind`` (a game's seat figures) from a results
     line: ``scores`` and ``wins`` beside the other ``figures``, JSON lists back to tuples;
     a field the line lacks (written before it existed) keeps its default.
 
-    >>> from dataclasses import dataclass, fields
+    >>> from dataclasses import asdict, dataclass, fields
     >>> @dataclass
     ... class Seats:
     ...     scores: tuple
