@@ -18,14 +18,11 @@ hard bot against three medium bots.
 
 from __future__ import annotations
 
-import os
-import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import cache, partial
 from typing import TextIO
 
-from waddle.core.bench import Goal, SpeedRow
+from waddle.core.bench import Goal, SpeedRow, print_random_games
 from waddle.core.bench import play_random_games as core_play_random_games
 from waddle.core.bench import sample_positions as core_sample_positions
 from waddle.core.bench import search_speed as core_search_speed
@@ -80,56 +77,11 @@ def _big_tileset(factor: int) -> TileSet:
     return TileSet(f"{base.name}x{factor}", tuple(tiles))
 
 
-def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
-    return play_random_games(*args)
-
-
 def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
-    processes = processes or os.cpu_count() or 1
-    rows: list[SpeedRow] = []
-    print(
-        f"waddle bench: random complete games, {seconds:g} s per figure, {processes} cores",
-        file=out,
-    )
-    print(
-        f"{'players':>7} {'games/s 1 proc':>15} {f'games/s {processes} proc':>15} "
-        f"{'actions/game':>12} {'µs/action':>9} {'movegen':>8} {'apply':>6} {'scoring':>8}",
-        file=out,
-    )
-    with ProcessPoolExecutor(processes) as pool:
-        for n in players:
-            runs = [play_random_games(n, seconds / 3, seed) for seed in (1, 2, 3)]
-            rate = statistics.median(g / t for g, _, t, _ in runs)
-            games, actions, _, _ = runs[0]
-            results = list(pool.map(_worker, [(n, seconds, s) for s in range(processes)]))
-            parallel = sum(g / t for g, _, t, _ in results)
-            split = time_split(n, games=max(20, int(150 * seconds)))
-            total = split["movegen"] + split["apply"] + split["scoring"]
-            per_action = (split["movegen"] + split["apply"]) / split["actions"]
-            print(
-                f"{n:>7} {rate:>15.0f} {parallel:>15.0f} {actions / games:>12.1f} "
-                f"{per_action * 1e6:>9.2f} "
-                + " ".join(
-                    f"{100 * split[k] / total:>{w}.0f}%"
-                    for k, w in (("movegen", 7), ("apply", 5), ("scoring", 7))
-                ),
-                file=out,
-            )
-            rows.append(
-                {
-                    "players": n,
-                    "games_per_second": round(rate, 2),
-                    "games_per_second_parallel": round(parallel, 2),
-                    "processes": processes,
-                    "actions_per_game": round(actions / games, 2),
-                    "us_per_action": round(per_action * 1e6, 3),
-                    "split": {
-                        k: round(100 * split[k] / total, 1) for k in ("movegen", "apply", "scoring")
-                    },
-                }
-            )
-    print(
-        "\nµs/action: move generation + apply, timed call by call (timer cost included)", file=out
+    """The random-games table (:func:`waddle.core.bench.print_random_games`), then the cost
+    of an action against the size of the map."""
+    rows = print_random_games(
+        "waddle", players, seconds, processes, out, play_random_games, time_split, 150
     )
     print("per-action cost against map size (4 players, one process):", file=out)
     for factor in (1, 4):
