@@ -51,7 +51,7 @@ def test_a_finished_game_gives_its_result_not_an_estimate():
     assert meter.chances() == [1.0 if p in state.winners() else 0.0 for p in range(2)]
 
 
-@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+@pytest.mark.parametrize("game_id", GAMES.ids)
 def test_estimates_sum_to_one_and_do_not_depend_on_the_slicing(game_id):
     game, state = _played(game_id, 3, seed=4, plies=6)
     viewer = state.to_move()

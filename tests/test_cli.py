@@ -149,6 +149,11 @@ def test_new_without_a_seed_picks_one_and_records_it():
     assert new_record(2, record.generated.seed).dumps() == out.strip()
 
 
+def test_new_without_players_starts_the_games_usual_count():
+    code, out, _ = run("new", "--game", "htmf", "--seed", "3")
+    assert code == 0 and json.loads(out)["players"] == 2
+
+
 def test_new_rejects_a_player_count_outside_2_to_5():
     proc = run_process("new", "--players", "6")
     assert proc.returncode == 2 and "2 to 5 players" in proc.stderr

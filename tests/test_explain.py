@@ -129,7 +129,7 @@ def test_waddle_waddle_explains_a_waddle_played_by_its_nests_and_points():
     assert checked > 3
 
 
-@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+@pytest.mark.parametrize("game_id", GAMES.ids)
 def test_a_score_series_starts_at_the_start_and_ends_on_the_final_scores(game_id):
     game, record, _, final = _positions(game_id, players=3 if game_id != "htmf" else 2)
     labels, seats = game.score_series(record)
@@ -232,7 +232,7 @@ def test_waddle_waddle_compares_a_waddle_by_its_points_and_a_card_by_the_hand_it
     assert scored and hand and hidden
 
 
-@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+@pytest.mark.parametrize("game_id", GAMES.ids)
 def test_a_hint_compares_its_move_with_the_searchs_next_choice(game_id):
     from waddle.app.analysis import hint_text
 
@@ -244,7 +244,7 @@ def test_a_hint_compares_its_move_with_the_searchs_next_choice(game_id):
         assert f"{game.move_name(state, b)} (the next best)" in said, said
 
 
-@pytest.mark.parametrize("game_id", ["waddle", "htmf", "pebbles", "waddle-waddle"])
+@pytest.mark.parametrize("game_id", GAMES.ids)
 def test_a_review_caption_says_why_the_better_move_beats_the_move_played(game_id):
     from waddle.app.review import Decision, caption
 

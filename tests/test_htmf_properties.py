@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from waddle.core.game import IllegalActionError
-from waddle.games.htmf import Action, Record, new_record
+from waddle.games.htmf import Action, new_record
 
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -61,33 +61,6 @@ def test_undo_restores_the_exact_state(players, seed, choice):
     while snapshots:
         state.undo()
         assert snapshot(state) == snapshots.pop()
-
-
-@PROPERTY
-@given(players=player_counts, seed=board_seeds, choice=choice_seeds, cut=st.integers(0, 80))
-def test_a_clone_is_independent(players, seed, choice, cut):
-    _, state = play(players, seed, choice, plies=cut)
-    before = snapshot(state)
-    copy = state.clone()
-    assert snapshot(copy) == before
-    rng = random.Random(choice)
-    while not copy.is_over():
-        copy.apply(rng.choice(copy.legal_actions()))
-    assert snapshot(state) == before
-
-
-@PROPERTY
-@given(players=player_counts, seed=board_seeds, choice=choice_seeds)
-def test_replaying_a_record_reproduces_its_scores(players, seed, choice):
-    """The record holds the whole game: replayed from its JSON text, it ends the same."""
-    record, state = play(players, seed, choice)
-    again = Record.loads(record.with_actions(state.history).dumps()).replay()
-    assert again.history == state.history
-    assert (again.scores(), again.floe_counts(), again.winners()) == (
-        state.scores(),
-        state.floe_counts(),
-        state.winners(),
-    )
 
 
 @PROPERTY

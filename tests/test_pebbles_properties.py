@@ -12,7 +12,7 @@ from pebbles_helpers import CANDIDATES, play_out, snapshot
 
 from waddle.core.game import CHANCE, IllegalActionError
 from waddle.core.rng import Rng
-from waddle.games.pebbles import Record, new_record
+from waddle.games.pebbles import new_record
 from waddle.games.pebbles.cards import deck_for
 from waddle.games.pebbles.state import FISH_TOKENS, LOVE_TOKENS, PEBBLES, PENGUINS
 
@@ -77,32 +77,6 @@ def test_undo_restores_the_exact_state(players, seed, choice):
     while snapshots:
         state.undo()
         assert snapshot(state) == snapshots.pop()
-
-
-@PROPERTY
-@given(players=player_counts, seed=deal_seeds, choice=choice_seeds, cut=st.integers(0, 250))
-def test_a_clone_is_independent(players, seed, choice, cut):
-    state = play_out(new_record(players, seed).start(), choice, plies=cut)
-    before = snapshot(state)
-    copy = state.clone()
-    assert snapshot(copy) == before
-    play_out(copy, choice + 1)
-    assert snapshot(state) == before
-    if state.ply:
-        copy.undo()  # the copy's undo information is its own too
-        assert snapshot(state) == before
-
-
-@PROPERTY
-@given(players=player_counts, seed=deal_seeds, choice=choice_seeds)
-def test_replaying_a_record_reproduces_its_scores(players, seed, choice):
-    """The record holds the whole game, reshuffles included: replayed from its JSON text,
-    it ends the same, without any random generator."""
-    record = new_record(players, seed)
-    state = play_out(record.start(), choice)
-    again = Record.loads(record.with_actions(state.history).dumps()).replay()
-    assert again.history == state.history
-    assert again.breakdown() == state.breakdown()
 
 
 @PROPERTY

@@ -121,7 +121,7 @@ def test_greedy_bots_answer_at_once_whatever_the_budget():
 
 
 def test_unknown_levels_are_refused():
-    with pytest.raises(ValueError, match="no bot level"):
+    with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("grandmaster")
 
 

@@ -156,6 +156,8 @@ def _internal_error(e: Exception) -> str:
 def cmd_new(args: argparse.Namespace, io: IO) -> int:
     text = _read(args.map, io.stdin) if args.map else None
     entry = GAMES.by_id(_game_of_board(args.game, text))
+    if args.players is None:
+        args.players = entry.default_players
     _check_players(entry, args.players)
     game = entry.load()
     seed = args.seed
@@ -425,7 +427,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("new", help="print a new record: a generated board and the order")
     _add_game(p, default=None, board=True)
-    p.add_argument("--players", type=INT, required=True, help="how many players")
+    p.add_argument(
+        "--players",
+        type=INT,
+        help="how many players (default: the game's usual count, the chooser's: 2 where the "
+        "game can be played by 2, else its fewest)",
+    )
     p.add_argument(
         "--seed",
         type=_seed,

@@ -110,11 +110,6 @@ def rules_page(game_id: str) -> str:
     return f"rules/{game_id}.html"
 
 
-VERSUS_LEVEL = "medium"
-"""The computer's level when the chooser's Play the computer starts a game (New game sets
-each seat's level)."""
-
-
 def computer_seats(entry: GameEntry) -> list[str | None]:
     """The seats of a game against the computer from the chooser: the person first, the
     computer in every other seat of the game's usual player count.
@@ -123,8 +118,7 @@ def computer_seats(entry: GameEntry) -> list[str | None]:
     >>> computer_seats(GAMES.by_id("htmf"))
     [None, 'medium']
     """
-    levels = entry.load().bot_levels
-    level = VERSUS_LEVEL if VERSUS_LEVEL in levels else levels[-1]
+    level = entry.load().versus_level  # New game sets each seat's level
     return [None] + [level] * (entry.default_players - 1)
 
 

@@ -33,10 +33,14 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
+from functools import partial
 from typing import Any, TextIO, TypeVar
+
+from waddle.core.game import CHANCE
+from waddle.core.rng import Rng
 
 SpeedRow = dict[str, Any]
 T = TypeVar("T")
@@ -219,12 +223,152 @@ def print_random_games(
     return rows
 
 
+StartGame = Callable[[int, int], Any]
+"""``start(players, index) -> state``: the ``index``-th game of a game's random-games
+bench, a state at its start (a module-level function that draws from a few setups built
+once, so the figures are about playing, not about building boards)."""
+
+
+def final_scores(state: Any) -> None:
+    """What the random-games bench counts as scoring a finished game: its scores and its
+    winners (after the tie-breaks)."""
+    state.scores()
+    state.winners()
+
+
+def play_random_games(
+    start: StartGame,
+    players: int,
+    seconds: float,
+    seed: int = 1,
+    score: Callable[[Any], Any] = final_scores,
+) -> tuple[int, int, float, float]:
+    """Random complete games from ``start`` for about ``seconds`` (a chance node draws from
+    the game's ``sample_chance``): (games, actions, wall seconds, processor seconds). Given
+    a game's ``start`` with :func:`functools.partial`, it is a :data:`PlayRandomGames`.
+
+    >>> from waddle.core.nim import Nim
+    >>> def nim(players, index): return Nim(players, 9)
+    >>> games, actions, wall, cpu = play_random_games(nim, 2, 0.0)
+    >>> games, 1 <= actions <= 9
+    (1, True)
+    """
+    rng = Rng(seed)
+    random = rng.random
+    games = actions = 0
+    start(players, 0)  # builds what the game caches (its boards) before the clock starts
+    started, cpu_start = time.perf_counter(), time.process_time()
+    deadline = started + seconds
+    while True:
+        state = start(players, games)
+        while not state.is_over():
+            if state.to_move() == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[int(random() * len(legal))])
+            actions += 1
+        score(state)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games, actions, now - started, time.process_time() - cpu_start
+
+
+def time_split(
+    start: StartGame,
+    players: int,
+    games: int,
+    seed: int = 2,
+    score: Callable[[Any], Any] = final_scores,
+) -> dict[str, float]:
+    """Seconds in move generation (``legal_actions``, or drawing a chance outcome),
+    applying and scoring (``score``) over ``games`` random games from ``start``, timed
+    call by call, and the number of actions taken: a :data:`TimeSplit` given a game's
+    ``start``."""
+    rng = Rng(seed)
+    random = rng.random
+    clock = time.perf_counter
+    gen = app = scoring = 0.0
+    actions = 0
+    for g in range(games):
+        state = start(players, g)
+        while not state.is_over():
+            t0 = clock()
+            if state.to_move() == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[int(random() * len(legal))]
+            t1 = clock()
+            state.apply(action)
+            t2 = clock()
+            gen += t1 - t0
+            app += t2 - t1
+            actions += 1
+        t0 = clock()
+        score(state)
+        scoring += clock() - t0
+    return {"movegen": gen, "apply": app, "scoring": scoring, "actions": actions}
+
+
+def random_games_bench(
+    name: str, start: StartGame, split_games_per_second: int
+) -> Callable[[list[int], float, int | None, TextIO], list[SpeedRow]]:
+    """A game's ``bench.main`` (``bench speed``): :func:`print_random_games` of random games
+    from ``start``, a module-level function of the game's ``bench.py``.
+
+    >>> from waddle.core.nim import Nim
+    >>> main = random_games_bench("nim", Nim, 1000)
+    >>> import io; out = io.StringIO()
+    >>> [row["players"] for row in main([2, 3], 0.03, 1, out)]
+    [2, 3]
+    """
+
+    def main(players: list[int], seconds: float, processes: int | None, out: TextIO):
+        play = partial(play_random_games, start)
+        split = partial(time_split, start)
+        return print_random_games(
+            name, players, seconds, processes, out, play, split, split_games_per_second
+        )
+
+    return main
+
+
+def results_line(game: Any, **extra: Any) -> dict[str, Any]:
+    """A self-play game's line of ``bench balance`` results: the ``scores`` and ``wins`` of
+    the game's dataclass of seat figures, every other field under ``figures`` (what
+    :func:`game_of_line` reads back), then ``extra`` keys.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Seats:
+    ...     scores: tuple
+    ...     wins: tuple
+    ...     order: tuple = ()
+    >>> results_line(Seats((3, 1), (1.0, 0.0), (1, 0)))
+    {'scores': (3, 1), 'wins': (1.0, 0.0), 'figures': {'order': (1, 0)}}
+    """
+    figures = asdict(game)
+    scores, wins = figures.pop("scores"), figures.pop("wins")
+    return {"scores": scores, "wins": wins, "figures": figures, **extra}
+
+
+def figure_row(values: Iterable[float], fmt: str = "{:5.1f}") -> str:
+    """Figures side by side, as a balance summary prints a figure per seat.
+
+    >>> figure_row([1, 2.25])
+    '  1.0   2.2'
+    """
+    return " ".join(fmt.format(v) for v in values)
+
+
 def game_of_line(kind: type[T], line: Mapping[str, Any]) -> T:
     """The balance benchmark's dataclass ``kind`` (a game's seat figures) from a results
     line: ``scores`` and ``wins`` beside the other ``figures``, JSON lists back to tuples;
     a field the line lacks (written before it existed) keeps its default.
 
-    >>> from dataclasses import dataclass, fields
+    >>> from dataclasses import asdict, dataclass, fields
     >>> @dataclass
     ... class Seats:
     ...     scores: tuple
@@ -239,6 +383,29 @@ def game_of_line(kind: type[T], line: Mapping[str, Any]) -> T:
 
 def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def sample_positions(
+    new_record: Callable[[int, int], Any],
+    make_bot: Callable[..., Any],
+    players: int,
+    games: int,
+    every: int,
+    first_seed: int = 1000,
+    choices_only: bool = True,
+) -> list[Any]:
+    """Every ``every``-th position of ``games`` games of the ``medium`` bot in every seat,
+    on the records ``new_record(players, first_seed + k)`` (``choices_only``: only those
+    with more than one legal action): what ``bench bots`` calibrates its budgets over."""
+    positions = []
+    for seed in range(games):
+        state = new_record(players, first_seed + seed).start()
+        bots = [make_bot("medium", seed=p) for p in range(players)]
+        while not state.is_over():
+            if state.ply % every == 0 and (not choices_only or len(state.legal_actions()) > 1):
+                positions.append(state.clone())
+            state.apply(bots[state.to_move()].choose(state))
+    return positions
 
 
 def search_speed(make_bot: Callable[..., Any], positions: Sequence[Any], iterations: int):

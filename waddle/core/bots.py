@@ -156,6 +156,86 @@ class GreedyBot(SearchBot[A]):
         return GreedySearch(state, self.budget, self.valuation, self.knobs, self.search_rng(state))
 
 
+# -- a game's levels -----------------------------------------------------------------------
+
+LevelBot = Callable[[int, Budget], SearchBot[Any]]
+"""``make(seed, budget) -> bot``: one level of a game's computer players."""
+
+
+def greedy_level(valuation: Valuation, knobs: Any, name: str) -> LevelBot:
+    """A level that is a :class:`GreedyBot` with the game's ``valuation`` and ``knobs``."""
+    return lambda seed, budget: GreedyBot(valuation, knobs, seed, budget, name)
+
+
+def greedy_levels(valuation: Valuation, easy: Any, medium: Any) -> dict[str, LevelBot]:
+    """The levels most games open their table with: ``random``, then ``easy`` and
+    ``medium``, greedy players with the game's ``valuation`` and two sets of knobs."""
+    return {
+        "random": RandomBot,
+        "easy": greedy_level(valuation, easy, "easy"),
+        "medium": greedy_level(valuation, medium, "medium"),
+    }
+
+
+class KnowledgeBot(SearchBot[A]):
+    """A game's ``hard`` level: :class:`Mcts` with the search a game's ``configure(state,
+    knobs)`` gives at each decision (its ``search_config``, which the win-chance meter
+    and the review search with too). A game subclasses it with its ``configure`` and its
+    default ``knobs``; a bot given other knobs searches with those (benchmarks, tuning)."""
+
+    name = "hard"
+    knobs: Any = None
+    configure: Callable[[Any, Any], MctsConfig]
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: Any = None) -> None:
+        super().__init__(seed, budget)
+        if knobs is not None:
+            self.knobs = knobs
+
+    def start(self, state: GameState) -> Mcts[A]:
+        config = type(self).configure(state, self.knobs)
+        return Mcts(state, self.budget, config, self.search_rng(state))
+
+
+def uct_level(seed: int, budget: Budget) -> SearchBot[Any]:
+    """Plain UCT (random playouts to the end, no knowledge): the ``uct`` benchmark level
+    (:func:`tree_search` deals hidden cards again for a game with hidden information)."""
+    bot: SearchBot[Any] = MctsBot(seed, budget)
+    bot.name = "uct"
+    return bot
+
+
+def level_bot(
+    levels: dict[str, LevelBot],
+    level: str,
+    seed: int = 0,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    offered: Sequence[str] | None = None,
+) -> SearchBot[Any]:
+    """A game's ``make_bot``: the bot of ``level`` (a key of ``levels``, or ``level@n``:
+    that level with exactly ``n`` iterations a move, :func:`level_budget`) thinking for
+    ``seconds`` or ``iterations`` (neither: one second; with ``iterations`` it is
+    deterministic). ``ValueError`` names the ``offered`` levels (default: all of them).
+
+    >>> from waddle.core.nim import Nim
+    >>> levels = {"random": RandomBot, "uct": uct_level}
+    >>> level_bot(levels, "uct@50", seed=3).budget
+    Budget(seconds=None, iterations=50)
+    >>> level_bot(levels, "expert", offered=("random",))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot level 'expert': choose from random
+    """
+    name, budget = level_budget(level, seconds, iterations)
+    make = levels.get(name)
+    if make is None:
+        raise ValueError(
+            f"unknown bot level {name!r}: choose from {', '.join(offered or tuple(levels))}"
+        )
+    return make(seed, budget)
+
+
 __all__ = [
     "DEFAULT_SECONDS",
     "Bot",
@@ -165,6 +245,8 @@ __all__ = [
     "GreedyBot",
     "GreedySearch",
     "InformationSetMcts",
+    "KnowledgeBot",
+    "LevelBot",
     "Mcts",
     "MctsBot",
     "MctsConfig",
@@ -174,9 +256,13 @@ __all__ = [
     "Search",
     "SearchBot",
     "Valuation",
+    "greedy_level",
+    "greedy_levels",
+    "level_bot",
     "level_budget",
     "random_policy",
     "rescaled",
     "tree_search",
+    "uct_level",
     "win_shares",
 ]

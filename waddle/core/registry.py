@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
 from waddle.core.bots import Bot
+from waddle.core.contract import ContractError, game_problems
 from waddle.core.game import GameState
 from waddle.core.links import LinkedGame, seed_problem
-from waddle.core.records import GameRecord
+from waddle.core.records import BoardError, GameRecord
 from waddle.core.study import Study
 
 
@@ -129,6 +130,8 @@ class GameEntry:
     players: tuple[int, int]
     """Fewest and most players."""
     default_players: int = 2
+    """The usual count: the chooser's Play and ``new`` without ``--players`` start a game of
+    it. A count outside :attr:`players` (a game not played by 2) is read as the fewest."""
     hidden_information: bool = False
     """Hands or cards some seats may not see: views per seat, the pass-the-device screen."""
     formats: tuple[str, ...] = ()
@@ -141,33 +144,62 @@ class GameEntry:
     """One sentence for the game chooser."""
     _loaded: list[Any] = field(default_factory=list, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        low, high = self.players
+        if not low <= self.default_players <= high:
+            object.__setattr__(self, "default_players", low)
+
     def load(self) -> GameModule:
-        """The game's module, imported on first use."""
+        """The game's module, imported on first use; :class:`~waddle.core.contract.
+        ContractError` names every required member its ``GAME`` lacks and where it belongs
+        (:func:`~waddle.core.contract.game_problems`)."""
         if not self._loaded:
-            self._loaded.append(importlib.import_module(self.module).GAME)
+            package = importlib.import_module(self.module)
+            game = getattr(package, "GAME", None)
+            problems = (
+                [f"{self.module}: no GAME (the game's GamePackage instance, in game.py, "
+                 f"exported by {self.module.replace('.', '/')}/__init__.py)"]
+                if game is None
+                else game_problems(game, self.id, self.module)
+            )  # fmt: skip
+            if problems:
+                raise ContractError("; ".join(problems))
+            self._loaded.append(game)
         return self._loaded[0]
 
 
 class GameModule(Protocol):
-    """What a game's package provides as its ``GAME`` (see docs/architecture.md).
+    """What a game's package provides as its ``GAME``: the only way shared code reaches a
+    game. :data:`waddle.core.contract.CONTRACT` lists every part, required or optional with
+    its default, and docs/architecture.md's table is written from it; a game's ``GAME``
+    class subclasses :class:`GamePackage`, which gives the defaults and hands calls to the
+    package's fixed modules (``link.py``, ``ai.py``, ``bench.py``, ``presenter.py``,
+    ``tutorial.py``).
 
-    Engine side, used by the command line, tournaments, saves and links:
+    Required, engine side (the command line, tournaments, saves and links):
     """
 
     id: str
+    """The registry entry's id (:meth:`GameEntry.load` checks they are the same)."""
     bot_levels: tuple[str, ...]
-    """Computer levels, weakest first; links store a level by its position here."""
+    """Computer levels, weakest first; links store a level by its position here (append,
+    never reorder)."""
+    versus_level: str
+    """The level the chooser's Play the computer gives the computer (:class:`GamePackage`:
+    ``medium`` if the game has it, else its strongest)."""
 
     def new_record(self, players: int, seed: int) -> GameRecord:
         """A game not yet started: a generated board and the starting order, from ``seed``."""
         ...
 
     def custom_record(self, players: int, board_text: str, seed: int) -> GameRecord:
-        """A game not yet started on a board read from JSON text (``BoardError``)."""
+        """A game not yet started on a board read from JSON text (``BoardError``; the
+        :class:`GamePackage` default: the game has no custom boards)."""
         ...
 
     def check_board(self, text: str) -> tuple[str, list[str]]:
-        """A custom board's one-line summary and its warnings (``BoardError`` lists errors)."""
+        """A custom board's one-line summary and its warnings (``BoardError`` lists errors;
+        the :class:`GamePackage` default: the game has no custom boards)."""
         ...
 
     def record_from_json(self, data: Any) -> GameRecord:
@@ -195,7 +227,9 @@ class GameModule(Protocol):
 
     def places(self, record: GameRecord) -> tuple[str, ...]:
         """The places of the record's board that a study may mark, in a fixed order: the
-        values of the board's ``data-hex`` hooks (links store a mark as its index here)."""
+        values of the board's ``data-hex`` hooks, then ``kind:value`` places off the board
+        (links, saves and studies store a mark as its index here). Required: links and
+        saves call it for every game."""
         ...
 
     def make_bot(
@@ -205,6 +239,18 @@ class GameModule(Protocol):
         seconds: float | None = None,
         iterations: int | None = None,
     ) -> Bot: ...
+
+    def search_config(self, state: GameState) -> Any:
+        """The hard bot's :class:`~waddle.core.mcts.MctsConfig` at ``state``, what the
+        win-chance meter and the review search with (:class:`GamePackage`: ``ai.
+        search_config``, else plain UCT)."""
+        ...
+
+    @property
+    def meter(self) -> Any:
+        """The meter's budget and calibration (:class:`GamePackage`: ``ai.METER``, else
+        1000 playouts, uncalibrated)."""
+        ...
 
     def bench(
         self, players: list[int] | None, seconds: float, processes: int | None, out
@@ -217,21 +263,22 @@ class GameModule(Protocol):
     # Front-end side, imported only when asked for (the page, the tutorial):
 
     def presenter(self) -> Any:
-        """The game's :class:`waddle.app.presenter.Presenter` (board, panels, rules page)."""
+        """The game's :class:`waddle.ui.presenter.Presenter` (board, panels, rules page)."""
         ...
 
     def tutorial(self) -> Any:
-        """A fresh :class:`waddle.app.tutorial.Tutorial` of the game."""
+        """A fresh :class:`waddle.ui.tutorial.TutorialScript` of the game."""
         ...
 
     # Optional: rules a new game may change (speeds, variants). A game that has some lists
     # them, and its new_record and custom_record take them as a last argument (shared code
     # asks through new_game_record and custom_game_record, which leave it out for others):
     #
-    # new_game_options: tuple[GameOption, ...]
+    # new_game_options: tuple[GameOption, ...]        (GamePackage: ())
     # def new_record(self, players, seed, options: Mapping[str, Any] | None = None): ...
     # def custom_record(self, players, board_text, seed, options=None): ...
     # def record_options(self, record) -> dict[str, Any]: a record's options, by key
+    #     (GamePackage: {})
     #
     # Optional, for a game with hidden information (shared code asks with getattr):
     #
@@ -246,6 +293,8 @@ class GameModule(Protocol):
     #
     # def board_editor(self) -> waddle.ui.editor.BoardEditor: the board editor's half
     #     that knows the game (drafts, tools, drawing); see docs/architecture.md.
+    #
+    # Optional analysis parts: AnalysisHooks below.
 
 
 class GamePackage:
@@ -270,6 +319,15 @@ class GamePackage:
     """The player counts ``python -m waddle bench`` measures when given none."""
     tutorial_class = "Tutorial"
     """The name of the tutorial class in ``<package>.tutorial``."""
+    new_game_options: tuple[GameOption, ...] = ()
+    """The rules a new game may change (none unless the game lists some)."""
+
+    @property
+    def versus_level(self) -> str:
+        """The level the chooser's Play the computer gives the computer: ``medium`` if the
+        game has it, else its strongest level."""
+        levels: tuple[str, ...] = getattr(self, "bot_levels", ())
+        return "medium" if "medium" in levels else levels[-1]
 
     @property
     def package(self) -> str:
@@ -317,14 +375,40 @@ class GamePackage:
 
     def search_config(self, state: GameState) -> Any:
         """The hard bot's search (a :class:`waddle.core.mcts.MctsConfig`) at ``state``:
-        what the win-chance meter and the game review search with (``ai.search_config``)."""
-        return self._module("ai").search_config(state)
+        what the win-chance meter and the game review search with (``ai.search_config``;
+        plain UCT, random playouts to the end, for an ``ai.py`` without one)."""
+        configure = getattr(self._module("ai"), "search_config", None)
+        if configure is None:
+            from waddle.core.mcts import MctsConfig
+
+            return MctsConfig()
+        return configure(state)
 
     @property
     def meter(self) -> Any:
         """The win-chance meter's budget and calibration (a :class:`waddle.core.analysis.
-        Meter`, ``ai.METER``)."""
-        return self._module("ai").METER
+        Meter`, ``ai.METER``; 1000 playouts, uncalibrated, for an ``ai.py`` without one)."""
+        meter = getattr(self._module("ai"), "METER", None)
+        if meter is None:
+            from waddle.core.analysis import Meter
+
+            return Meter(1000)
+        return meter
+
+    # -- records and boards -----------------------------------------------------------------
+
+    def custom_record(self, players: int, board_text: str, seed: int) -> GameRecord:
+        """A game on a board read from JSON text: a game with custom boards overrides it
+        (and :meth:`check_board`); this one says the game has none."""
+        raise BoardError([f"{self.id} has no custom boards"])  # type: ignore[attr-defined]
+
+    def check_board(self, text: str) -> tuple[str, list[str]]:
+        """A custom board's summary and warnings: see :meth:`custom_record`."""
+        raise BoardError([f"{self.id} has no custom boards"])  # type: ignore[attr-defined]
+
+    def record_options(self, record: GameRecord) -> dict[str, Any]:
+        """The options ``record`` was started with, by key (a game without options: none)."""
+        return {}
 
     # -- front end ------------------------------------------------------------------------
 

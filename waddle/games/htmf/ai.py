@@ -43,15 +43,13 @@ from dataclasses import dataclass
 
 from waddle.core.analysis import Meter
 from waddle.core.bots import (
-    Budget,
-    GreedyBot,
-    Mcts,
-    MctsBot,
+    KnowledgeBot,
     MctsConfig,
-    RandomBot,
     SearchBot,
-    level_budget,
+    greedy_levels,
+    level_bot,
     rescaled,
+    uct_level,
 )
 from waddle.core.rng import Rng
 from waddle.games.htmf.actions import Action
@@ -226,17 +224,11 @@ class HtmfKnowledge:
         return rescaled(raw)
 
 
-class HardBot(SearchBot[Action]):
+class HardBot(KnowledgeBot[Action]):
     """The ``hard`` level: :class:`~waddle.core.bots.Mcts` with :class:`HtmfKnowledge`."""
 
-    name = "hard"
-
-    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: HardKnobs = HARD):
-        super().__init__(seed, budget)
-        self.knobs = knobs
-
-    def start(self, state: HtmfState) -> Mcts[Action]:
-        return Mcts(state, self.budget, search_config(state, self.knobs), self.search_rng(state))
+    knobs = HARD
+    configure = staticmethod(lambda state, knobs: search_config(state, knobs))
 
 
 def search_config(state: HtmfState, knobs: HardKnobs = HARD) -> MctsConfig:
@@ -253,6 +245,14 @@ def search_config(state: HtmfState, knobs: HardKnobs = HARD) -> MctsConfig:
     )
 
 
+LEVEL_BOTS = {
+    **greedy_levels(greedy_values, EASY, MEDIUM),
+    "hard": HardBot,
+    "uct": uct_level,
+}
+"""Each level's bot (``uct``: plain UCT, for benchmarks)."""
+
+
 def make_bot(
     level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
 ) -> SearchBot[Action]:
@@ -267,20 +267,7 @@ def make_bot(
     >>> make_bot("uct@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    level, budget = level_budget(level, seconds, iterations)
-    if level == "random":
-        return RandomBot(seed, budget)
-    if level == "easy":
-        return GreedyBot(greedy_values, EASY, seed, budget, "easy")
-    if level == "medium":
-        return GreedyBot(greedy_values, MEDIUM, seed, budget, "medium")
-    if level == "hard":
-        return HardBot(seed, budget)
-    if level == "uct":
-        bot = MctsBot(seed, budget)
-        bot.name = "uct"
-        return bot
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return level_bot(LEVEL_BOTS, level, seed, seconds, iterations, LEVELS)
 
 
 __all__ = [

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from typing import TextIO
 
-from waddle.core.bench import Goal, SpeedRow, print_random_games
-from waddle.core.rng import Rng
+from waddle.core.bench import Goal, random_games_bench
+from waddle.core.bench import sample_positions as core_sample_positions
 from waddle.games.htmf.board import Board, standard_board
 from waddle.games.htmf.record import new_record
 from waddle.games.htmf.state import HtmfState
@@ -42,64 +41,13 @@ def _boards() -> list[Board]:
     return [standard_board(seed) for seed in range(BOARDS)]
 
 
-def play_random_games(players: int, seconds: float, seed: int = 1) -> tuple[int, int, float, float]:
-    """Play random games for about ``seconds``; return (games, actions, wall, processor)."""
-    boards = _boards()
-    random = Rng(seed).random
-    games = actions = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    deadline = start + seconds
-    while True:
-        state = HtmfState(boards[games % BOARDS], players)
-        while state.mover >= 0:
-            legal = state.legal_actions()
-            state.apply(legal[int(random() * len(legal))])
-            actions += 1
-        state.scores()
-        state.winners()
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games, actions, now - start, time.process_time() - cpu_start
+def start(players: int, index: int) -> HtmfState:
+    """The ``index``-th random game: the standard boards in turn."""
+    return HtmfState(_boards()[index % BOARDS], players)
 
 
-def time_split(players: int, games: int = 300, seed: int = 2) -> dict[str, float]:
-    """Seconds in move generation, applying and scoring over ``games`` random games, and
-    the number of actions taken."""
-    boards = _boards()
-    random = Rng(seed).random
-    clock = time.perf_counter
-    gen = app = score = 0.0
-    actions = 0
-    for g in range(games):
-        state = HtmfState(boards[g % BOARDS], players)
-        while state.mover >= 0:
-            t0 = clock()
-            legal = state.legal_actions()
-            t1 = clock()
-            state.apply(legal[int(random() * len(legal))])
-            t2 = clock()
-            gen += t1 - t0
-            app += t2 - t1
-            actions += 1
-        t0 = clock()
-        state.scores()
-        state.winners()
-        score += clock() - t0
-    return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
-
-
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
-    return print_random_games(
-        "htmf",
-        players,
-        seconds,
-        processes,
-        out,
-        play_random_games,
-        time_split,
-        split_games_per_second=300,
-    )
+main = random_games_bench("htmf", start, split_games_per_second=300)
+"""``bench speed``: random complete games (:func:`waddle.core.bench.random_games_bench`)."""
 
 
 def clear_caches() -> None:
@@ -130,15 +78,7 @@ def sample_positions(players: int, games: int = 3, every: int = 3) -> list[HtmfS
     """Positions from greedy games on standard boards: placements to endgames."""
     from waddle.games.htmf.ai import make_bot
 
-    positions = []
-    for seed in range(games):
-        state = new_record(players, 1000 + seed).start()
-        bots = [make_bot("medium", seed=p) for p in range(players)]
-        while not state.is_over():
-            if state.ply % every == 0 and len(state.legal_actions()) > 1:
-                positions.append(state.clone())
-            state.apply(bots[state.to_move()].choose(state))
-    return positions
+    return core_sample_positions(new_record, make_bot, players, games, every, 1000)
 
 
 def search_speed(level: str, players: int, iterations: int = 300) -> tuple[float, float, float]:

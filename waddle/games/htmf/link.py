@@ -1,7 +1,7 @@
 """A whole game of Hey, That's My Fish! in a short, checksummed text for share links.
 
 ``encode_link`` packs a record (and optional seat names and computer seats) into
-``"h1." + base64url`` with the shared parts of :mod:`waddle.core.links`:
+``"h1." + base64url`` with the :class:`~waddle.core.link_codec.LinkCodec` it configures:
 
 - the number of players (2 bits), whether names follow (1 bit), whether the board is
   a standard one (1 bit);
@@ -31,19 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
-from waddle.core.links import (
-    LinkedGame,
-    LinkError,
-    is_seed,
-    link_reader,
-    read_actions,
-    read_seats,
-    write_actions,
-    write_seats,
-)
-from waddle.core.records import RecordError
-from waddle.core.study import Study, read_study, study_places, write_study
+from waddle.core.bits import BitReader, BitWriter
+from waddle.core.link_codec import LinkCodec
+from waddle.core.links import LinkedGame, LinkError, is_seed
+from waddle.core.study import study_places
 from waddle.games.htmf.board import (
     MAX_FISH,
     MAX_FLOES,
@@ -69,62 +60,40 @@ def board_is_generated(record: Record) -> bool:
     return gen is not None and is_seed(gen.seed) and standard_floes(gen.seed) == tuple(record.board)
 
 
-def encode_link(
-    record: Record,
-    names: Sequence[str] | None = None,
-    bots: Sequence[str | None] | None = None,
-    study: Study | None = None,
-) -> str:
-    """The link text of ``record``, with seat names and computer seats if given, and a
-    ``study`` after them (:func:`waddle.core.study.write_study`)."""
+def _write_setup(w: BitWriter, record: Record) -> None:
     generated = board_is_generated(record)
-    w = BitWriter()
-    w.uint(record.players - MIN_PLAYERS, 2)
-    w.uint(1 if names else 0, 1)
     w.uint(0 if generated else 1, 1)
     if generated:
         assert record.generated is not None
         w.varint(record.generated.seed)
     else:
         _write_board(w, record.board)
-    write_actions(w, record.start(), record.actions)
-    write_seats(w, names, bots, record.players, BOT_LEVELS)
-    write_study(w, study, places(record), record.players, bots)
-    return PREFIX + pack_text(w.to_bytes())
 
 
-def decode_link(text: str) -> LinkedGame:
-    """Everything in a link text: the record, seat names and computer seats.
-
-    ``LinkError`` with a message for the user if the text is damaged, truncated, from
-    another game or holds an impossible game.
-    """
-    try:
-        r = link_reader(text, PREFIX, "Hey, That's My Fish!")
-        players = r.uint(2) + MIN_PLAYERS
-        if players > MAX_PLAYERS:
-            raise LinkError("the link's number of players is not valid")
-        has_names = r.uint(1)
-        if r.uint(1) == 0:
-            seed = r.varint()
-            record = Record(players, standard_floes(seed), [], Generated(seed))
-        else:
-            record = Record(players, _read_board(r))
-        try:
-            state = record.start()
-        except RecordError as e:
-            raise LinkError(f"the link's board is not valid: {e}") from None
-        read_actions(r, state)
-        names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
-        study = read_study(r, places(record), len(state.history))
-    except DecodeError as e:
-        raise LinkError(f"the link is damaged: {e}") from None
-    return LinkedGame(record.with_actions(state.history), names, bots, study)
+def _read_setup(r: BitReader, players: int) -> Record:
+    if r.uint(1) == 0:
+        seed = r.varint()
+        return Record(players, standard_floes(seed), [], Generated(seed))
+    return Record(players, _read_board(r))
 
 
 def places(record: Record) -> tuple[str, ...]:
     """The places a study may mark: every floe of the board, in the record's order."""
     return study_places(f.hex for f in record.board)
+
+
+CODEC = LinkCodec(
+    PREFIX,
+    "Hey, That's My Fish!",
+    (MIN_PLAYERS, MAX_PLAYERS),
+    BOT_LEVELS,
+    _write_setup,
+    _read_setup,
+    lambda record: places(record),  # looked up at each call: a test may stand in for it
+)
+"""The link: players, names flag, the board (its seed if standard), actions, seats, study."""
+encode_link = CODEC.encode
+decode_link = CODEC.decode
 
 
 def _write_board(w: BitWriter, floes: Sequence[Floe]) -> None:

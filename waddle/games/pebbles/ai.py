@@ -37,14 +37,13 @@ from dataclasses import dataclass
 
 from waddle.core.bots import (
     Budget,
-    GreedyBot,
     InformationSetMcts,
-    MctsBot,
     MctsConfig,
-    RandomBot,
     SearchBot,
-    level_budget,
+    greedy_levels,
+    level_bot,
     rescaled,
+    uct_level,
 )
 from waddle.core.game import CHANCE
 from waddle.core.rng import Rng
@@ -566,6 +565,14 @@ def search_config(state: PebblesState, knobs: HardKnobs = HARD) -> MctsConfig:
     )
 
 
+LEVEL_BOTS = {
+    **greedy_levels(greedy_values, EASY, MEDIUM),
+    "hard": HardBot,
+    "uct": uct_level,  # InformationSetMcts: the state has hidden information
+}
+"""Each level's bot (``uct``: plain UCT, for benchmarks)."""
+
+
 def make_bot(
     level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
 ) -> SearchBot[Action]:
@@ -580,20 +587,7 @@ def make_bot(
     >>> make_bot("hard@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    level, budget = level_budget(level, seconds, iterations)
-    if level == "random":
-        return RandomBot(seed, budget)
-    if level == "easy":
-        return GreedyBot(greedy_values, EASY, seed, budget, "easy")
-    if level == "medium":
-        return GreedyBot(greedy_values, MEDIUM, seed, budget, "medium")
-    if level == "hard":
-        return HardBot(seed, budget)
-    if level == "uct":
-        bot = MctsBot(seed, budget)  # InformationSetMcts: the state has hidden information
-        bot.name = "uct"
-        return bot
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return level_bot(LEVEL_BOTS, level, seed, seconds, iterations, LEVELS)
 
 
 __all__ = ["HARD", "LEVELS", "METER", "HardBot", "HardKnobs", "make_bot"]

@@ -23,12 +23,12 @@ says what they are).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from waddle.core.bench import BenchOption, game_of_line
+from waddle.core.bench import BenchOption, figure_row, game_of_line, results_line
 from waddle.core.game import CHANCE, resolve_chance
 from waddle.core.tournament import wilson
 from waddle.games.pebbles.ai import make_bot
@@ -270,11 +270,9 @@ def _layout(setup: Mapping[str, Any]) -> Layout:
 def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str, Any]:
     """One self-play game of ``setup``: its seats' scores and wins, and the rest of its
     :class:`SeatGame` as its figures."""
-    game = asdict(
+    return results_line(
         play_self_play(players, seed, setup["level"], setup["iterations"], _layout(setup))
     )
-    scores, wins = game.pop("scores"), game.pop("wins")
-    return {"scores": scores, "wins": wins, "figures": game}
 
 
 def seat_game_of(line: Mapping[str, Any]) -> SeatGame:
@@ -293,8 +291,7 @@ def print_balance(
     rep = BalanceReport(players, [seat_game_of(line) for line in lines])
     layout = _layout(setup)
 
-    def row(values, fmt: str = "{:5.1f}") -> str:
-        return " ".join(fmt.format(v) for v in values)
+    row = figure_row
 
     for k, label in enumerate(("pebbles", "territories", "love", "fish")):
         print(f"    {label:<14} {row(line[k] for line in rep.mean_lines())}", file=out)

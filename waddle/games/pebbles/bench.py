@@ -33,87 +33,28 @@ seconds asked (measured over sample turns of greedy games, per player count).
 from __future__ import annotations
 
 import time
-from typing import TextIO
+from functools import cache
 
-from waddle.core.bench import Goal, SpeedRow, print_random_games
+from waddle.core.bench import Goal, random_games_bench
 from waddle.core.game import CHANCE, resolve_chance
-from waddle.core.rng import Rng
 from waddle.games.pebbles.record import Record, new_record
+from waddle.games.pebbles.state import PebblesState
 
 DEALS = 16
 
 
+@cache
 def _records(players: int) -> list[Record]:
     return [new_record(players, seed) for seed in range(DEALS)]
 
 
-def play_random_games(players: int, seconds: float, seed: int = 1) -> tuple[int, int, float, float]:
-    """Play random games for about ``seconds``; return (games, actions, wall, processor)."""
-    records = _records(players)
-    rng = Rng(seed)
-    random = rng.random
-    games = actions = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    deadline = start + seconds
-    while True:
-        state = records[games % DEALS].start()
-        while not state.is_over():
-            if state.to_move() == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[int(random() * len(legal))])
-            actions += 1
-        state.scores()
-        state.winners()
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games, actions, now - start, time.process_time() - cpu_start
+def start(players: int, index: int) -> PebblesState:
+    """The ``index``-th random game: the first deals of the built-in layout, in turn."""
+    return _records(players)[index % DEALS].start()
 
 
-def time_split(players: int, games: int = 100, seed: int = 2) -> dict[str, float]:
-    """Seconds in move generation, applying and scoring over ``games`` random games, and
-    the number of actions taken."""
-    records = _records(players)
-    rng = Rng(seed)
-    random = rng.random
-    clock = time.perf_counter
-    gen = app = score = 0.0
-    actions = 0
-    for g in range(games):
-        state = records[g % DEALS].start()
-        while not state.is_over():
-            t0 = clock()
-            if state.to_move() == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[int(random() * len(legal))]
-            t1 = clock()
-            state.apply(action)
-            t2 = clock()
-            gen += t1 - t0
-            app += t2 - t1
-            actions += 1
-        t0 = clock()
-        state.scores()
-        state.winners()
-        score += clock() - t0
-    return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
-
-
-def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
-    return print_random_games(
-        "pebbles",
-        players,
-        seconds,
-        processes,
-        out,
-        play_random_games,
-        time_split,
-        split_games_per_second=100,
-    )
+main = random_games_bench("pebbles", start, split_games_per_second=100)
+"""``bench speed``: random complete games (:func:`waddle.core.bench.random_games_bench`)."""
 
 
 # -- bots ------------------------------------------------------------------------------------

@@ -34,13 +34,11 @@ from typing import ClassVar
 
 from waddle.core.analysis import Meter
 from waddle.core.bots import (
-    Budget,
-    GreedyBot,
-    Mcts,
+    KnowledgeBot,
     MctsConfig,
-    RandomBot,
     SearchBot,
-    level_budget,
+    greedy_levels,
+    level_bot,
     rescaled,
 )
 from waddle.core.rng import Rng
@@ -480,17 +478,11 @@ class WaddleKnowledge:
         return rescaled(raw)
 
 
-class HardBot(SearchBot[Action]):
+class HardBot(KnowledgeBot[Action]):
     """The ``hard`` level: :class:`~waddle.core.bots.Mcts` with :class:`WaddleKnowledge`."""
 
-    name = "hard"
-
-    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: HardKnobs = HARD):
-        super().__init__(seed, budget)
-        self.knobs = knobs
-
-    def start(self, state: WaddleState) -> Mcts[Action]:
-        return Mcts(state, self.budget, search_config(state, self.knobs), self.search_rng(state))
+    knobs = HARD
+    configure = staticmethod(lambda state, knobs: search_config(state, knobs))
 
 
 def search_config(state: WaddleState, knobs: HardKnobs = HARD) -> MctsConfig:
@@ -504,6 +496,13 @@ def search_config(state: WaddleState, knobs: HardKnobs = HARD) -> MctsConfig:
         prior=knowledge.prior,
         bias=knobs.bias,
     )
+
+
+LEVEL_BOTS = {
+    **greedy_levels(greedy_values, EASY, MEDIUM),
+    "hard": HardBot,
+}
+"""Each level's bot."""
 
 
 def make_bot(
@@ -521,13 +520,4 @@ def make_bot(
     >>> make_bot("hard@900", seed=7, seconds=1.0).budget
     Budget(seconds=None, iterations=900)
     """
-    level, budget = level_budget(level, seconds, iterations)
-    if level == "random":
-        return RandomBot(seed, budget)
-    if level == "easy":
-        return GreedyBot(greedy_values, EASY, seed, budget, "easy")
-    if level == "medium":
-        return GreedyBot(greedy_values, MEDIUM, seed, budget, "medium")
-    if level == "hard":
-        return HardBot(seed, budget)
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return level_bot(LEVEL_BOTS, level, seed, seconds, iterations, LEVELS)

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from waddle.core.bench import BenchOption, game_of_line, switch
+from waddle.core.bench import BenchOption, figure_row, game_of_line, results_line, switch
 from waddle.core.tournament import wilson
 from waddle.games.waddle.ai import make_bot
 from waddle.games.waddle.compensation import fit_compensation, seat_compensation
@@ -349,9 +349,7 @@ def balance_line(data: Any) -> dict[str, Any]:
 
 
 def _figures(record: Record) -> dict[str, Any]:
-    game = asdict(record_game(record))
-    scores, wins = game.pop("scores"), game.pop("wins")
-    return {"scores": scores, "wins": wins, "figures": game, "record": record.to_json()}
+    return results_line(record_game(record), record=record.to_json())
 
 
 def seat_game_of(line: Mapping[str, Any]) -> SeatGame:
@@ -369,8 +367,7 @@ def print_balance(
     """Waddle's own figures of a group of games, after the seats' win shares."""
     report = BalanceReport(players, [seat_game_of(line) for line in lines])
 
-    def row(values, fmt: str = "{:5.1f}") -> str:
-        return " ".join(fmt.format(v) for v in values)
+    row = figure_row
 
     print(f"  penguins       {row(report.mean_penguins())}", file=out)
     print(f"  tokens         {row(report.mean_tokens())}", file=out)

@@ -18,17 +18,15 @@ hard bot against three medium bots.
 
 from __future__ import annotations
 
-import os
-import statistics
-import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from typing import TextIO
 
-from waddle.core.bench import Goal, SpeedRow
+from waddle.core.bench import Goal, SpeedRow, print_random_games
+from waddle.core.bench import play_random_games as core_play_random_games
+from waddle.core.bench import sample_positions as core_sample_positions
 from waddle.core.bench import search_speed as core_search_speed
-from waddle.core.rng import Rng
+from waddle.core.bench import time_split as core_time_split
 from waddle.games.waddle.board import Board
 from waddle.games.waddle.mapgen import TileSet, default_tileset, generate_map
 from waddle.games.waddle.record import new_record
@@ -45,54 +43,25 @@ def _setups(players: int, tileset: TileSet | None = None) -> list[tuple[Board, t
     return [(Board(generate_map(players, 0, tileset)), tuple(range(players)))]
 
 
-def play_random_games(
-    players: int, seconds: float, seed: int = 1, tileset=None
-) -> tuple[int, int, float]:
-    """Play random games for about ``seconds``; return (games, actions, elapsed)."""
+def start(players: int, index: int, tileset: TileSet | None = None) -> WaddleState:
+    """The ``index``-th random game: the first generated maps in turn (one map of
+    ``tileset`` if given)."""
     setups = _setups(players, tileset)
-    rng = Rng(seed)
-    random = rng.random
-    games = actions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        board, order = setups[games % len(setups)]
-        state = WaddleState(board, players, order)
-        while not state.is_over():
-            legal = state.legal_actions()
-            state.apply(legal[int(random() * len(legal))])
-            actions += 1
-        state.scores()
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games, actions, now - start
+    board, order = setups[index % len(setups)]
+    return WaddleState(board, players, order)
+
+
+play_random_games = partial(core_play_random_games, start, score=WaddleState.scores)
+"""Random games for about ``seconds``: (games, actions, wall, processor); scoring is the
+scores alone, as this game's figures have always counted it."""
 
 
 def time_split(players: int, games: int = 300, seed: int = 2, tileset=None) -> dict[str, float]:
     """Seconds in move generation, applying and scoring over ``games`` random games, and
     the number of actions taken."""
-    setups = _setups(players, tileset)
-    rng = Rng(seed)
-    clock = time.perf_counter
-    gen = app = score = 0.0
-    actions = 0
-    for g in range(games):
-        board, order = setups[g % len(setups)]
-        state = WaddleState(board, players, order)
-        while not state.is_over():
-            t0 = clock()
-            legal = state.legal_actions()
-            t1 = clock()
-            state.apply(legal[int(rng.random() * len(legal))])
-            t2 = clock()
-            gen += t1 - t0
-            app += t2 - t1
-            actions += 1
-        t0 = clock()
-        state.scores()
-        score += clock() - t0
-    return {"movegen": gen, "apply": app, "scoring": score, "actions": actions}
+    return core_time_split(
+        partial(start, tileset=tileset), players, games, seed, WaddleState.scores
+    )
 
 
 @cache
@@ -108,57 +77,11 @@ def _big_tileset(factor: int) -> TileSet:
     return TileSet(f"{base.name}x{factor}", tuple(tiles))
 
 
-def _worker(args: tuple[int, float, int]) -> tuple[int, int, float]:
-    players, seconds, seed = args
-    return play_random_games(players, seconds, seed)
-
-
 def main(players: list[int], seconds: float, processes: int | None, out: TextIO) -> list[SpeedRow]:
-    processes = processes or os.cpu_count() or 1
-    rows: list[SpeedRow] = []
-    print(
-        f"waddle bench: random complete games, {seconds:g} s per figure, {processes} cores",
-        file=out,
-    )
-    print(
-        f"{'players':>7} {'games/s 1 proc':>15} {f'games/s {processes} proc':>15} "
-        f"{'actions/game':>12} {'µs/action':>9} {'movegen':>8} {'apply':>6} {'scoring':>8}",
-        file=out,
-    )
-    with ProcessPoolExecutor(processes) as pool:
-        for n in players:
-            runs = [play_random_games(n, seconds / 3, seed) for seed in (1, 2, 3)]
-            rate = statistics.median(g / t for g, _, t in runs)
-            games, actions, _ = runs[0]
-            results = list(pool.map(_worker, [(n, seconds, s) for s in range(processes)]))
-            parallel = sum(g / t for g, _, t in results)
-            split = time_split(n, games=max(20, int(150 * seconds)))
-            total = split["movegen"] + split["apply"] + split["scoring"]
-            per_action = (split["movegen"] + split["apply"]) / split["actions"]
-            print(
-                f"{n:>7} {rate:>15.0f} {parallel:>15.0f} {actions / games:>12.1f} "
-                f"{per_action * 1e6:>9.2f} "
-                + " ".join(
-                    f"{100 * split[k] / total:>{w}.0f}%"
-                    for k, w in (("movegen", 7), ("apply", 5), ("scoring", 7))
-                ),
-                file=out,
-            )
-            rows.append(
-                {
-                    "players": n,
-                    "games_per_second": round(rate, 2),
-                    "games_per_second_parallel": round(parallel, 2),
-                    "processes": processes,
-                    "actions_per_game": round(actions / games, 2),
-                    "us_per_action": round(per_action * 1e6, 3),
-                    "split": {
-                        k: round(100 * split[k] / total, 1) for k in ("movegen", "apply", "scoring")
-                    },
-                }
-            )
-    print(
-        "\nµs/action: move generation + apply, timed call by call (timer cost included)", file=out
+    """The random-games table (:func:`waddle.core.bench.print_random_games`), then the cost
+    of an action against the size of the map."""
+    rows = print_random_games(
+        "waddle", players, seconds, processes, out, play_random_games, time_split, 150
     )
     print("per-action cost against map size (4 players, one process):", file=out)
     for factor in (1, 4):
@@ -195,15 +118,9 @@ def sample_positions(players: int, games: int = 3, every: int = 4) -> list[Waddl
     """Positions from medium-bot games on generated maps: openings to endgames."""
     from waddle.games.waddle.ai import make_bot
 
-    positions = []
-    for seed in range(games):
-        state = new_record(players, 1000 + seed).start()
-        bots = [make_bot("medium", seed=p) for p in range(players)]
-        while not state.is_over():
-            if state.ply % every == 0:
-                positions.append(state.clone())
-            state.apply(bots[state.to_move()].choose(state))
-    return positions
+    return core_sample_positions(
+        new_record, make_bot, players, games, every, 1000, choices_only=False
+    )
 
 
 def playouts_per_second(players: int, iterations: int = 300) -> tuple[float, float]:

@@ -44,12 +44,13 @@ from waddle.core.bots import (
     Budget,
     Decided,
     InformationSetMcts,
+    LevelBot,
     MctsBot,
     MctsConfig,
     RandomBot,
     Search,
     SearchBot,
-    level_budget,
+    level_bot,
 )
 from waddle.core.game import GameState
 from waddle.core.rng import Rng
@@ -264,6 +265,15 @@ def search_config(state: WaddleWaddleState, config: MctsConfig = HARD) -> MctsCo
     return replace(config, playout_depth=depth)
 
 
+LEVEL_BOTS: dict[str, LevelBot] = {
+    "random": RandomBot,
+    "easy": lambda seed, budget: GreedyBot("easy", noise=6.0, seed=seed, budget=budget),
+    "medium": lambda seed, budget: GreedyBot("medium", noise=0.0, seed=seed, budget=budget),
+    "hard": lambda seed, budget: HardBot(seed, budget, HARD),
+}
+"""Each level's bot; the budget matters to ``hard`` only."""
+
+
 def make_bot(
     level: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
 ) -> SearchBot:
@@ -272,18 +282,7 @@ def make_bot(
     Benchmarks may write ``"hard@300"``: that level with 300 iterations, whatever the
     budget given (so seats of one tournament can have budgets of their own).
     """
-    level, budget = level_budget(level, seconds, iterations)
-    if level == "random":
-        bot = RandomBot(seed, budget)
-        bot.name = "random"
-        return bot
-    if level == "easy":
-        return GreedyBot("easy", noise=6.0, seed=seed, budget=budget)
-    if level == "medium":
-        return GreedyBot("medium", noise=0.0, seed=seed, budget=budget)
-    if level == "hard":
-        return HardBot(seed, budget, HARD)
-    raise ValueError(f"no bot level {level!r} (levels: {', '.join(LEVELS)})")
+    return level_bot(LEVEL_BOTS, level, seed, seconds, iterations)
 
 
 __all__ = [

@@ -22,12 +22,12 @@ says what they are); ``--option heroes=on`` adds what each hero's ability did
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from waddle.core.bench import BenchOption, game_of_line, switch
+from waddle.core.bench import BenchOption, game_of_line, results_line, switch
 from waddle.core.rng import Rng, derive_seed
 from waddle.core.tournament import wilson
 from waddle.games.waddle_waddle import actions as K
@@ -253,11 +253,10 @@ def play_balance(players: int, seed: int, setup: Mapping[str, Any]) -> dict[str,
             setup["iterations"],
             counts,
         )
-    figures = asdict(game)
-    scores, wins = figures.pop("scores"), figures.pop("wins")
+    line = results_line(game)
     if counts is not None:
-        figures["abilities"] = counts.seats
-    return {"scores": scores, "wins": wins, "figures": figures}
+        line["figures"]["abilities"] = counts.seats
+    return line
 
 
 def balance_game_of(line: Mapping[str, Any]) -> BalanceGame:

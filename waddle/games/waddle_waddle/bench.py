@@ -22,40 +22,32 @@ from __future__ import annotations
 
 import os
 import statistics
-import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache, partial
 from typing import TextIO
 
 from waddle.core.bench import Goal, SpeedRow
+from waddle.core.bench import play_random_games as core_play_random_games
+from waddle.core.bench import sample_positions as core_sample_positions
 from waddle.core.bench import search_speed as core_search_speed
-from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.record import Setup, generate_setup, new_record
+from waddle.games.waddle_waddle.state import WaddleWaddleState
 
 SETUPS = 16
 
 
+@cache
 def _setups(players: int) -> list[Setup]:
     return [generate_setup(players, seed) for seed in range(SETUPS)]
 
 
-def play_random_games(players: int, seconds: float, seed: int = 1) -> tuple[int, int, float, float]:
-    """Play random games for about ``seconds``; return (games, actions, wall, processor)."""
-    setups = _setups(players)
-    random = Rng(seed).random
-    games = actions = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    deadline = start + seconds
-    while True:
-        state = setups[games % SETUPS].start()
-        while state.mover is not None:
-            legal = state.legal_actions()
-            state.apply(legal[int(random() * len(legal))])
-            actions += 1
-        state.winners()
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games, actions, now - start, time.process_time() - cpu_start
+def start(players: int, index: int) -> WaddleWaddleState:
+    """The ``index``-th random game: the first setups, in turn."""
+    return _setups(players)[index % SETUPS].start()
+
+
+play_random_games = partial(core_play_random_games, start, score=WaddleWaddleState.winners)
+"""Random games for about ``seconds``: (games, actions, wall, processor)."""
 
 
 def _worker(args: tuple[int, float, int]) -> tuple[int, int, float, float]:
@@ -133,15 +125,7 @@ def sample_positions(players: int, games: int = 2, every: int = 7) -> list:
     """Positions with a real choice, from greedy games."""
     from waddle.games.waddle_waddle.ai import make_bot
 
-    positions = []
-    for seed in range(games):
-        state = new_record(players, 5000 + seed).start()
-        bots = [make_bot("medium", seed=p) for p in range(players)]
-        while not state.is_over():
-            if state.ply % every == 0 and len(state.legal_actions()) > 1:
-                positions.append(state.clone())
-            state.apply(bots[state.to_move()].choose(state))
-    return positions
+    return core_sample_positions(new_record, make_bot, players, games, every, 5000)
 
 
 def search_speed(players: int, iterations: int = 60) -> tuple[float, float]:
