@@ -17,6 +17,7 @@ from waddle.app.saves import SaveError, StorageFullError
 from waddle.app.session import Session
 from waddle.core.game import SPECTATOR
 from waddle.core.links import LinkError
+from waddle.core.remote import is_remote_link
 from web.dom import element, new_seed, now_ms
 from web.ports import Shell
 
@@ -34,11 +35,17 @@ class Address:
         self.shown_hash = ""
         self.autosave_problem: str | None = None  # why the last autosave failed
         self._kept_autosave_game: str | None = None  # see waddle.app.opening.Opening
+        self.remote_pending: str | None = None  # a remote-play link in the first address
 
     def opening(self, requested: str | None) -> tuple[Session | None, str | None]:
         """The first game on screen (see :func:`waddle.app.opening.open_page`)."""
         page = self.page
         text = window.location.hash.removeprefix("#")
+        if is_remote_link(text) and not page.embed:
+            # A game on several devices: opened once the crypto port is loaded
+            # (web/remote.py); meanwhile the page opens as without a link.
+            self.remote_pending = text
+            text = ""
         opened = open_page(text, requested, page.saves, page.embed, new_seed)
         if opened.keep_autosave and opened.session is not None:
             self._kept_autosave_game = opened.session.link()  # until this game changes
@@ -55,8 +62,8 @@ class Address:
         if page.tutorial is not None:
             return False  # the tutorial's scripted game is neither shared nor saved
         self._write_hash()
-        if page.embed:
-            return False
+        if page.embed or page.remote is not None:
+            return False  # a remote game is kept in its own entry (waddle.app.remote)
         if self._kept_autosave_game is not None:
             if self.shown_hash == self._kept_autosave_game:
                 return False  # a damaged autosave is kept until this game is changed
@@ -107,6 +114,9 @@ class Address:
             # (&eyes over a link that holds every hand).
             text = embed_link(session, EmbedOptions(eyes=self.page.eyes))
             element("open-full").href = f"./#{text}"
+        elif self.page.remote is not None:
+            # The game's last link: a reload opens it again ("nothing changed").
+            text = self.page.remote.last_link
         else:
             text = session.link()
         if text != self.shown_hash:
@@ -117,6 +127,10 @@ class Address:
         """Someone pasted or edited a link: show that game (unless it is ours already)."""
         text = window.location.hash.removeprefix("#")
         if not text or text == self.shown_hash:
+            return
+        if is_remote_link(text) and not self.page.embed:
+            self.shown_hash = text
+            self.shell.open_remote_link(text)
             return
         try:
             session = Session.from_link(text)

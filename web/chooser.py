@@ -23,14 +23,15 @@ class Chooser:
     WITHOUT_A_GAME = frozenset({"open_chooser", "resume_game"})
     """Commands that work before any game is on the board."""
 
-    def __init__(self, page: Page, shell: Shell) -> None:
+    def __init__(self, page: Page, shell: Shell, fill_your_games=lambda: None) -> None:
         self.page = page
         self.shell = shell
+        self._fill_your_games = fill_your_games  # () -> None: "Your games" (web/remote.py)
 
     def open(self, first_visit: bool = False) -> None:
         session = self.page.session
         shelved = self.page.saves.shelved()
-        if session is not None:
+        if session is not None and self.page.remote is None:
             shelved.pop(session.game.id, None)  # that one is on the board
         slots = document.querySelectorAll("[data-resume-slot]")
         if slots.length:
@@ -39,6 +40,7 @@ class Chooser:
                 slot.innerHTML = resume_html(entry, shelved.get(entry.id))
         else:  # a page not made by the build (the chooser is drawn by it): draw it here
             element("chooser-list").innerHTML = chooser_html(GAMES, shelved=shelved)
+        self._fill_your_games()
         element("chooser-back").hidden = session is None
         for button in document.querySelectorAll(".needs-game"):
             button.disabled = session is None
