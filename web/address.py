@@ -116,7 +116,7 @@ class Address:
             element("open-full").href = f"./#{text}"
         elif self.page.remote is not None:
             # The game's last link: a reload opens it again ("nothing changed").
-            text = self.page.remote.last_link
+            text = self.page.remote_link or self.page.remote.last_link
         else:
             text = session.link()
         if text != self.shown_hash:

@@ -144,7 +144,7 @@ class App:
         """Show the first screen: the game picked on the chooser while Python was starting,
         else the game, or the chooser when there is none."""
         if self.address.remote_pending is not None:
-            self.remote.open_link(self.address.remote_pending)
+            self.remote.open_link(self.address.remote_pending, reload=True)
         if self.chooser.open_pick():
             return
         if self.session is None:
@@ -397,7 +397,7 @@ class App:
         scene = self.screen.draw()
         self.studies.after_render(scene)
         self.analysis.after_render(scene)
-        self.remote.after_render()
+        self.remote.after_render(scene)
         self.embedded.after_render()
         if self.address.persist():
             self.problem(self._problem)  # the autosave's failure is said, or no longer

@@ -26,6 +26,7 @@ from waddle.app.remote_page import (
     join_title,
     link_address,
     link_in,
+    new_move_marks,
     outcome_of,
     panel_of,
     read_remote_seats,
@@ -37,6 +38,7 @@ from waddle.core import crypto
 from waddle.core.registry import new_game_options
 from waddle.core.remote import is_remote_link
 from waddle.games import GAMES
+from waddle.ui.presenter import draws_marks
 from web.dom import element, focus, new_seed, now_ms, to_js
 from web.focus import focus_legal
 from web.ports import Shell
@@ -62,6 +64,7 @@ class RemotePlay:
         self._tasks: set = set()  # the tasks under way (kept from the GC)
         self._invitation = None  # the invitation the joining screen shows
         self._made_for: tuple | None = None  # (game, decisions) the link field shows
+        self._marks: tuple | None = None  # (game, decisions, (marks, arrows)): new moves
 
     def bind(self, listen) -> None:
         listen(element("remote-new-form"), "submit", self.on_submit)
@@ -81,7 +84,13 @@ class RemotePlay:
         try:
             await coroutine
         except RemoteError as e:
+            if self.page.session is not None:
+                self.shell.render()  # the address back to the game on screen
             self.shell.problem(str(e))
+            if not element("chooser").hidden:  # said where the person is looking
+                said = element("chooser-problem")
+                said.textContent = str(e)
+                said.hidden = False
         except Exception as error:  # a bug: say so, keep the page alive
             window.console.error("".join(traceback.format_exception(error)))
             self.shell.problem(f"Something went wrong ({type(error).__name__}: {error}).")
@@ -188,15 +197,23 @@ class RemotePlay:
 
     # -- showing a remote game -------------------------------------------------------------
 
-    def show(self, game, message: str | None = None, mark_from: int | None = None) -> None:
-        """Put ``game`` on screen (a different game on screen is kept, never replaced)."""
+    def show(
+        self, game, message: str | None = None, mark_from: int | None = None, link: str = ""
+    ) -> None:
+        """Put ``game`` on screen (a different game on screen is kept, never replaced);
+        ``link``: the link that brought it (the address shows it)."""
         session = session_of(game)
+        self.page.remote_link = link
         if game.status == "over" and not game.unsent():
             # A finished game is an ordinary finished game: record, review, saves, studies.
             self.shell.show_game(session, (message or "") + " " + FINISHED)
             return
         self.shell.show_game(session, message, game)
-        self.marked_from = mark_from
+        if mark_from is not None:
+            record = session.full_record()
+            marks = new_move_marks(session.game, record, mark_from)
+            self._marks = (game.game_id, len(game.actions), marks)
+            self.shell.render()
 
     def sync(self) -> None:
         """Before a redraw: the moves played on the board since (the person's, a computer's
@@ -221,9 +238,11 @@ class RemotePlay:
             self.page.session = fresh
             fresh.message = str(e)
 
-    def after_render(self) -> None:
-        """The panel beside a remote game: whose turn, send, undo, send again."""
+    def after_render(self, scene) -> None:
+        """The panel beside a remote game: whose turn, send, undo, send again; the moves a
+        link brought marked on the board (until the next move)."""
         game = self.game
+        self._draw_marks(scene)
         box = element("remote-panel")
         root = document.documentElement
         if game is None:
@@ -235,6 +254,8 @@ class RemotePlay:
         box.hidden = False
         box.dataset.urgent = "true" if panel.urgent else "false"
         box.dataset.state = game.status
+        box.dataset.kind = panel.kind
+        box.dataset.moves = str(len(game.actions))
         element("remote-heading").textContent = panel.heading
         element("remote-text").textContent = panel.text
         element("remote-send").hidden = not panel.send
@@ -247,12 +268,25 @@ class RemotePlay:
             element("remote-link").hidden = True
             element("remote-qr").hidden = True
 
+    def _draw_marks(self, scene) -> None:
+        game, session = self.game, self.page.session
+        if game is None or self._marks is None or not draws_marks(self.page.presenter):
+            return
+        game_id, upto, (marks, arrows) = self._marks
+        if (game_id, upto) != (game.game_id, len(game.actions)):
+            self._marks = None  # a move since: the marks are old news
+            return
+        if session.state.ply == upto and (marks or arrows) and session.study is None:
+            overlay = self.page.presenter.draw_marks(scene, marks, arrows)
+            element("board").insertAdjacentHTML("beforeend", overlay)
+
     # -- sending ------------------------------------------------------------------------
 
     def _link(self) -> str:
         game = self.game
         link = game.send()  # signs this device's decisions: no undo after this
         self.games.save(game)
+        self.page.remote_link = link
         address = link_address(str(window.location.href), link)
         field = element("remote-link")
         field.value = address
@@ -319,29 +353,34 @@ class RemotePlay:
 
     # -- receiving ------------------------------------------------------------------------
 
-    def open_link(self, text: str) -> None:
-        """A ``r1.`` link from the address or pasted: that game comes on screen."""
-        self._spawn(self._open(text))
+    def open_link(self, text: str, reload: bool = False) -> None:
+        """A ``r1.`` link from the address or pasted: that game comes on screen
+        (``reload``: the address the page started with, perhaps its own)."""
+        self._spawn(self._counted(self._open(text, reload)))
 
-    async def _open(self, text: str) -> None:
+    async def _counted(self, coroutine) -> None:
+        """``html[data-remote-opened]`` counts the links opened, refused or not (a hook)."""
+        try:
+            await self._guard(coroutine)
+        finally:
+            root = document.documentElement
+            count = root.getAttribute("data-remote-opened")
+            count = 0 if ffi.is_none(count) else int(count)
+            root.setAttribute("data-remote-opened", str(count + 1))
+
+    async def _open(self, text: str, reload: bool = False) -> None:
         games = await self.ready()
         shown = self.game
         on_screen = shown.game_id if shown is not None else None
-        if shown is not None and text == shown.last_link:
-            return  # the address of the game on screen (a reload)
         opened = games.open(text, now_ms())
         outcome = outcome_of(opened, on_screen, self.page.session is not None and shown is None)
-        if opened.game is not None and not opened.changed and text == opened.game.last_link:
-            outcome = replace(outcome, message=opened.game.waiting_for())  # a reload
+        if opened.game is not None and not opened.changed and reload:
+            outcome = replace(outcome, message=opened.game.waiting_for())  # its own address
         if opened.invitation is not None:
             self._offer_join(opened.invitation)
             return
         game = games.get(outcome.show)
-        if not opened.changed and on_screen == outcome.show:
-            self.page.session.message = outcome.message
-            self.shell.render()
-            return
-        self.show(game, outcome.message, outcome.mark_from)
+        self.show(game, outcome.message, outcome.mark_from, text)
         focus_legal(0)
 
     def on_open_link(self, event) -> None:

@@ -24,6 +24,7 @@ from waddle.app.chrome import LEVEL_NAMES
 from waddle.app.remote import Invitation, Listed, Opened
 from waddle.app.remote_game import CARD_GAMES_REFUSED, LEFT_OUT, LOBBY, OVER_STATUS
 from waddle.core.registry import GameEntry
+from waddle.core.study import MAX_ARROWS, MAX_MARKS
 from waddle.games import GAMES
 from waddle.ui.seats import DEFAULT_NAMES, MAX_NAME_CHARS
 
@@ -123,6 +124,8 @@ class Panel:
     """Undo is offered (this device's decisions not sent yet)."""
     urgent: bool
     """The person should act now (their turn, or a move to send): drawn in the accent."""
+    kind: str = "wait"
+    """For the page's hooks: ``invite``, ``turn``, ``send``, ``wait``, ``over``, ``out``."""
 
 
 def panel_of(game: Any) -> Panel:
@@ -132,7 +135,7 @@ def panel_of(game: Any) -> Panel:
     sent); while another is to move it offers to send the last link again."""
     waiting = game.waiting_for()
     if game.status == LEFT_OUT:
-        return Panel("Not your game any more", waiting, "", False, False)
+        return Panel("Not your game any more", waiting, "", False, False, "out")
     unsent = game.unsent()
     if game.status == LOBBY and not game.actions:
         if game.my_turn():
@@ -142,12 +145,26 @@ def panel_of(game: Any) -> Panel:
                 "",
                 False,
                 True,
+                "turn",
+            )
+        completed_here = game.my_index == len(game.table.keys) - 1
+        if game.table.complete and not completed_here:
+            # Whoever took the last seat sends the table to everyone: this one waits.
+            return Panel(
+                waiting.rstrip("."),
+                "Everyone has joined. If a friend missed the last link, send it again.",
+                "Send again",
+                False,
+                False,
+                "wait",
             )
         host = game.is_host and len(game.table.keys) == 1
         text = (
             "Send this invitation to your friends: each one opens it, picks a seat and sends "
             "it on (to the group, or to the next player). "
             if host
+            else "Everyone has joined: send this link to the others, so the game can start. "
+            if game.table.complete
             else "Send the invitation on with your seat in it: to the group, or to the next "
             "player who has not joined yet. "
         )
@@ -157,6 +174,7 @@ def panel_of(game: Any) -> Panel:
             "Send the invitation",
             False,
             True,
+            "invite",
         )
     if unsent and not game.my_turn():
         last = "the last move" if game.state.is_over() else "your move"
@@ -168,6 +186,7 @@ def panel_of(game: Any) -> Panel:
             "Send your move",
             True,
             True,
+            "send",
         )
     if game.state.is_over():
         return Panel(
@@ -177,9 +196,12 @@ def panel_of(game: Any) -> Panel:
             "Send again",
             False,
             False,
+            "over",
         )
     if game.my_turn():
-        return Panel("Your turn", "Play your move; then send it to the others.", "", False, True)
+        return Panel(
+            "Your turn", "Play your move; then send it to the others.", "", False, True, "turn"
+        )
     return Panel(
         waiting.rstrip("."),
         "Open their link when it comes. If a friend missed your last link, send it again.",
@@ -239,6 +261,38 @@ def outcome_of(opened: Opened, on_screen: str | None, local_game_on: bool) -> Li
         shelve=local_game_on and not same,
         mark_from=opened.new_from,
     )
+
+
+def new_move_marks(
+    game: Any, record: Any, new_from: int | None
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The places the moves from ``new_from`` on touched (``GAME.action_places``), to mark
+    on the board with the study marks, and an arrow for each move from one place to
+    another: what happened since this device last saw the game. Nothing for a game that
+    does not name its moves' places.
+
+    >>> from waddle.app.session import Session
+    >>> s = Session.new("htmf", 2, seed=1)
+    >>> _ = [s.play(s.state.legal_actions()[0]) for _ in range(3)]
+    >>> marks, arrows = new_move_marks(s.game, s.full_record(), 1)
+    >>> len(marks), arrows
+    (2, ())
+    """
+    places = getattr(game, "action_places", None)
+    if places is None or new_from is None:
+        return (), ()
+    board = set(game.places(record))
+    state = record.start()
+    marks: list[str] = []
+    arrows: list[tuple[str, str]] = []
+    for ply, action in enumerate(record.actions):
+        if ply >= new_from:
+            touched = [p for p in places(state, action) if p in board]
+            marks.extend(touched)
+            if len(touched) == 2 and touched[0] != touched[1]:
+                arrows.append((touched[0], touched[1]))
+        state.apply(action)
+    return tuple(dict.fromkeys(marks))[:MAX_MARKS], tuple(arrows)[:MAX_ARROWS]
 
 
 # -- "Your games" ------------------------------------------------------------------------
