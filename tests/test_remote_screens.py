@@ -122,7 +122,7 @@ def test_a_finished_game_offers_its_last_move_then_is_over():
 
 
 def test_a_link_of_another_game_shelves_a_game_of_this_device_and_never_replaces_it():
-    ann, bo, game, _ = two_devices()
+    ann, _, game, _ = two_devices()
     opened = ann.open(game.send())
     assert outcome_of(opened, None, local_game_on=True).shelve
     assert outcome_of(opened, "someothergame", local_game_on=False).show == game.game_id

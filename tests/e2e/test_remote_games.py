@@ -26,9 +26,7 @@ from e2e_tools import wait_ready
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, remote_helpers
-from remote_helpers import edited  # noqa: E402
-
-from waddle.core import remote  # noqa: E402
+from remote_helpers import edited
 
 PANEL = "#remote-panel"
 LEGAL = 'svg#board [data-legal="true"]'
@@ -184,16 +182,17 @@ def test_two_devices_play_hey_thats_my_fish_to_the_end_and_odd_links_change_noth
     bo = Device(fresh_page(), "Bo")
     first_load(bo.page, invitation)
     bo.page.locator("#remote-join").wait_for(state="visible")
-    assert "Ann invites you to play Hey, That's My Fish!" in bo.page.locator(
-        "#remote-join-title"
-    ).text_content()
+    assert (
+        "Ann invites you to play Hey, That's My Fish!"
+        in bo.page.locator("#remote-join-title").text_content()
+    )
     bo.page.fill("#join-name", "Bo")
     bo.page.click("#join-submit")
     joined = bo.copy_link()
     assert bo.kind() == "invite" and "Ann's turn" in bo.page.locator(PANEL).text_content()
 
     # Bo is not to move: the board refuses him, in words.
-    click(bo.page, 'svg#board [data-hex]')
+    click(bo.page, "svg#board [data-hex]")
     expect(bo.page.locator("#message")).to_contain_text("Not your turn here: Ann's turn.")
 
     ann.open_by_paste(joined)
@@ -271,9 +270,7 @@ def test_three_devices_play_waddle_with_a_game_of_this_device_kept(page, fresh_p
     first_load(bo.page, invitation.split("#")[0])
     passed_on = join(bo, invitation, "Bo", by_paste=True)
     complete = join(cy, passed_on, "Cy")
-    assert cy.kind() == "invite" and "Everyone has joined" in cy.page.locator(
-        PANEL
-    ).text_content()
+    assert cy.kind() == "invite" and "Everyone has joined" in cy.page.locator(PANEL).text_content()
     for device in (ann, bo):
         device.open_by_address(complete)
     kinds = sorted(d.kind() for d in (ann, bo, cy))
@@ -293,9 +290,7 @@ def test_three_devices_play_waddle_with_a_game_of_this_device_kept(page, fresh_p
     expect(cy.page.locator("#game-title")).to_have_text("Hey, That's My Fish!")
 
 
-def test_a_link_of_another_game_goes_to_that_game_and_keeps_the_one_on_screen(
-    page, fresh_page
-):
+def test_a_link_of_another_game_goes_to_that_game_and_keeps_the_one_on_screen(page, fresh_page):
     ann = Device(open_app(page, "./"), "Ann")
     fish = start(page, "Ann", "Hey, That's My Fish!", ["me", "open"])
     page.click('header [data-command="open-chooser"]')
