@@ -88,7 +88,7 @@ class RemotePlay:
                 self.shell.render()  # the address back to the game on screen
             self.shell.problem(str(e))
             if not element("chooser").hidden:  # said where the person is looking
-                said = element("chooser-problem")
+                said = element("open-link-problem")
                 said.textContent = str(e)
                 said.hidden = False
         except Exception as error:  # a bug: say so, keep the page alive
@@ -390,6 +390,7 @@ class RemotePlay:
         if not text:
             return
         field.value = ""
+        element("open-link-problem").hidden = True
         if is_remote_link(text):
             self.open_link(text)
         else:
