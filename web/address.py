@@ -11,7 +11,7 @@ import json
 from pyscript import window
 
 from waddle.app.embed import EmbedOptions, embed_link
-from waddle.app.opening import LINK_NOT_OPENED, open_page
+from waddle.app.opening import KEPT, LINK_NOT_OPENED, open_page
 from waddle.app.page import Page
 from waddle.app.saves import SaveError, StorageFullError
 from waddle.app.session import Session
@@ -36,6 +36,8 @@ class Address:
         self.autosave_problem: str | None = None  # why the last autosave failed
         self._kept_autosave_game: str | None = None  # see waddle.app.opening.Opening
         self.remote_pending: str | None = None  # a remote-play link in the first address
+        if not page.embed:
+            page.tab = tab_id()
 
     def opening(self, requested: str | None) -> tuple[Session | None, str | None]:
         """The first game on screen (see :func:`waddle.app.opening.open_page`)."""
@@ -69,7 +71,7 @@ class Address:
                 return False  # a damaged autosave is kept until this game is changed
             self._kept_autosave_game = None
         try:
-            page.saves.autosave(page.session, now_ms())
+            page.saves.autosave(page.session, now_ms(), page.tab)
             failed = None
         except SaveError as e:
             failed = f"Autosave failed: {e}."
@@ -140,4 +142,28 @@ class Address:
                 self.shown_hash = ""  # the address holds the bad link now: put ours back
                 self._write_hash()
             return
-        self.shell.show_game(session)
+        message = None
+        if not self.page.embed and self.page.remote is None:
+            try:  # the game in progress is kept, whatever its kind, unless this continues it
+                message = KEPT if self.page.saves.keep_in_progress(session) else None
+            except SaveError as e:
+                message = f"The game you left could not be kept to resume: {e}."
+        self.shell.show_game(session, message)
+
+
+TAB_KEY = "waddle:tab"
+
+
+def tab_id() -> str:
+    """This tab's id, kept in its ``sessionStorage`` (a reload keeps it, another tab has
+    its own): the key of the tab's own game (``waddle.app.saves.TAB_PREFIX``). "" where
+    the browser denies the storage (then only the shared autosave is written)."""
+    try:
+        storage = window.sessionStorage
+        tab = storage.getItem(TAB_KEY)
+        if not tab:
+            tab = f"{now_ms():x}{new_seed():x}"
+            storage.setItem(TAB_KEY, tab)
+        return str(tab)
+    except Exception:
+        return ""

@@ -62,6 +62,8 @@ class Page:
         """The game on screen is played on several devices: its
         :class:`waddle.app.remote_game.RemoteGame` (the session shows it; only this device's
         seats are played here, and only on their turn), else None."""
+        self.tab = ""
+        """This browser tab's id (kept in its sessionStorage): its game's own save."""
         self.remote_link = ""
         """The link of the remote game on screen last opened or made here: the address
         holds it, so a reload opens the game again."""
