@@ -22,6 +22,7 @@ The parts, each given the :class:`waddle.app.page.Page` it reads and the small
 ``web/embedded.py``         the embedded view's address options, stepper and messages
 ``web/analysis.py``         the win-chance meter, the game review, the result's chart
 ``web/board_editor.py``     the board editor screen
+``web/remote.py``           games on several devices: invite, join, send, Your games
 ``web/focus.py``            keyboard focus among the legal places
 ``web/dom.py``              elements, listeners, files, localStorage
 ==========================  ===========================================================
