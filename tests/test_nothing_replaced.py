@@ -92,3 +92,10 @@ def test_finished_games_are_not_offered_and_tabs_are_bounded():
     tabs = [k for k in list(saves.storage.keys()) if k.startswith("waddle:tab:")]
     assert len(tabs) <= 12 and "waddle:tab:old" not in tabs
     assert saves.storage.get(AUTOSAVE_KEY) is not None
+
+
+def test_a_game_with_no_move_yet_is_not_kept_there_is_nothing_to_lose():
+    saves = store_with(playing("waddle", seed=3, plies=0))
+    opening = open_page(playing("waddle", seed=4).link(), None, saves, False, lambda: 1)
+    assert opening.session.message is None
+    assert saves.shelved() == {} and saves.unfinished() == []

@@ -255,8 +255,8 @@ class SaveStore:
     def keep_in_progress(self, arriving: Session | None = None) -> bool:
         """Before a link puts a game on screen: keep the game in progress (the autosave)
         on a shelf of its own, whatever its kind, unless it is finished or ``arriving`` is
-        that very game at the same or a later move. True if it was kept (the page says
-        so); ``SaveError`` if the storage is full."""
+        that very game at the same or a later move, or has no move yet (nothing to lose).
+        True if it was kept (the page says so); ``SaveError`` if the storage is full."""
         text = self.storage.get(AUTOSAVE_KEY)
         if text is None:
             return False
@@ -264,6 +264,8 @@ class SaveStore:
             saved = self._load_text(text)
         except SaveError:
             return False
+        if not saved.full_record().actions:
+            return False  # no move made yet: nothing to lose
         same_kind = arriving is not None and arriving.game.id == saved.game.id
         if same_kind and saved.line_over:
             return False  # a finished game of this kind: its record is in the saves' reach
