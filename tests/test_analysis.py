@@ -36,10 +36,10 @@ def test_before_any_playout_every_seat_has_the_fair_share():
 
 
 def test_a_won_position_gives_the_player_to_move_nearly_every_chance():
-    meter = WinChance(Nim(players=2, stones=9), MctsConfig(), iterations=400, seed=2)
+    meter = WinChance(Nim(players=2, stones=9), MctsConfig(), iterations=1500, seed=2)
     meter.advance()
     chances = meter.chances()
-    assert chances[0] > 0.8  # 9 stones, take 1 to 3: the first player wins by leaving 8
+    assert chances[0] > 0.85  # 9 stones, take 1 to 3: the first player wins by leaving 8
     assert meter.best() == 1
 
 

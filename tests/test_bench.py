@@ -55,8 +55,10 @@ def test_a_kind_given_no_game_measures_the_default_one_and_unknown_options_fail(
     assert code == 2 and err.startswith("error: no goal 'nonsense' (the game's: medium, uct")
     code, _, err = run("balance", "--game", "pebbles", "--option", "tileset=x.json")
     assert code == 2 and "its options: layout=NAME[,NAME...], layout_file=" in err
-    code, _, err = run("balance", "--game", "htmf")
-    assert code == 2 and err == "error: Hey, That's My Fish! has no balance benchmark\n"
+    code, _, err = run("balance", "--game", "htmf", "--option", "x=y", "--games", "1")
+    assert code == 2 and err == (
+        "error: Hey, That's My Fish!'s balance takes no option 'x' (its options: none)\n"
+    )
     code, _, err = run("bots", "--game", "htmf", "--players", "5", "--calibrate-only")
     assert code == 2 and "for 2 to 4 players, not 5" in err
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from waddle.bench.calibration import brier, fitted_power, samples, table
+from waddle.bench.calibration import brier, fitted_power, opening_report, samples, table
 from waddle.cli import main
 from waddle.core.analysis import Meter
 
@@ -66,3 +66,45 @@ def test_a_meter_calibrates_each_game_with_the_power_for_its_player_count():
     three = {"players": 3, "estimates": [[0, [0.64, 0.36, 0.0]]], "wins": [1.0, 0.0, 0.0]}
     rows = samples([two, three], Meter(100, power=2.0, by_players={3: 0.5}))
     assert [round(p, 4) for p, _won, _n in rows] == [0.9, 0.1, 0.5714, 0.4286, 0.0]
+
+
+def test_a_line_keeps_its_moves_and_estimating_it_again_replays_the_same_game(tmp_path):
+    first, again = tmp_path / "first.jsonl", tmp_path / "again.jsonl"
+    base = ("--game", "htmf", "--players", "2", "--games", "1", "--processes", "1")
+    run(*base, "--budget", "8", "--results", str(first))
+    code, out = run(*base, "--budget", "30", "--again", str(first), "--results", str(again))
+    assert code == 0
+    (played,) = [json.loads(raw) for raw in first.read_text().splitlines()]
+    (judged,) = [json.loads(raw) for raw in again.read_text().splitlines()]
+    assert judged["actions"] == played["actions"] and judged["wins"] == played["wins"]
+    assert [ply for ply, _ in judged["estimates"]] == [ply for ply, _ in played["estimates"]]
+    assert judged["iterations"] == 30 and judged["estimates"] != played["estimates"]
+    assert "move 0 says" in out and "swings between consecutive decisions" in out
+
+
+def test_the_opening_report_compares_move_0_with_the_seats_results_and_the_swings():
+    def line(estimates, wins):
+        return {"players": 2, "wins": wins, "estimates": list(enumerate(estimates))}
+
+    # A meter that says 80% for whoever is to move: it swings every decision.
+    lines = [line([[0.8, 0.2], [0.2, 0.8]] * 4, [1.0, 0.0]), line([[0.8, 0.2]] * 8, [0.0, 1.0])]
+    report = opening_report(lines)
+    assert report.move0 == [0.8, 0.2] and report.won == [0.5, 0.5]
+    assert report.reference(0) == 0.5  # two games say nothing: the fair share
+    assert report.largest_swing == pytest.approx(0.6)
+    assert report.opening_swing == pytest.approx(0.3)  # the median of [0.6, 0.0]
+
+
+def test_the_noise_run_estimates_positions_with_several_seeds_and_summarizes_again(tmp_path):
+    games, noise = tmp_path / "games.jsonl", tmp_path / "noise.jsonl"
+    run("--game", "htmf", "--players", "2", "--games", "1", "--budget", "8",
+        "--processes", "1", "--results", str(games))  # fmt: skip
+    code, out = run("--game", "htmf", "--noise", str(games), "--positions", "3", "--seeds",
+                    "3", "--budget", "20", "--processes", "1", "--results", str(noise))  # fmt: skip
+    assert code == 0
+    lines = [json.loads(raw) for raw in noise.read_text().splitlines()]
+    assert len(lines) == 3 and all(len(line["chances"]) == 3 for line in lines)
+    assert all(line["sd"] >= 0 and line["iterations"] == 20 for line in lines)
+    assert "Meter.noise" in out
+    code, summary = run("--summarize", str(noise))
+    assert code == 0 and "noise: 3 positions" in summary

@@ -16,7 +16,8 @@ from remote_helpers import (
     start_game,
 )
 
-from waddle.app.remote import RemoteGames, session_of
+from waddle.app.remote import RemoteGames, computer_seat_refused, session_of
+from waddle.app.remote_cards import COMPUTER_REFUSED, ONE_SEAT
 from waddle.app.remote_game import CARD_GAMES_REFUSED, LEFT_OUT, OLDER, SEEN, RemoteError
 from waddle.app.saves import MemoryStorage, SaveStore
 from waddle.core import crypto, remote
@@ -89,13 +90,26 @@ def test_a_finished_remote_game_saves_and_opens_as_any_game():
 # ---------------------------------------------------------------------------- starting
 
 
-def test_a_card_game_is_refused_with_a_line_that_says_why():
+def test_a_card_game_refuses_a_computer_seat_and_a_second_seat_of_one_device():
+    # (issue 40: card games are dealt between devices; tests/test_remote_cards.py plays them)
     device = Device("Ann")
-    for game, title in (("pebbles", "Pebbles"), ("waddle-waddle", "Waddle Waddle")):
+    for game in ("pebbles", "waddle-waddle"):
         with pytest.raises(RemoteError) as refused:
-            device.games.invite(game, 2, 1, ["me", "open"], ["Ann"])
-        assert str(refused.value) == CARD_GAMES_REFUSED.format(title=title)
-        assert "every hand" in str(refused.value)
+            device.games.invite(game, 3, 1, ["me", "computer:easy", "open"], ["Ann"])
+        assert str(refused.value) == COMPUTER_REFUSED
+        assert "hand would be on the host's device" in str(refused.value)
+        with pytest.raises(RemoteError) as refused:
+            device.games.invite(game, 3, 1, ["me", "me", "open"], ["Ann", "Al"])
+        assert str(refused.value) == ONE_SEAT
+
+
+def test_where_seats_are_chosen_a_card_game_says_why_no_computer_is_offered():
+    for game in ("pebbles", "waddle-waddle"):
+        assert computer_seat_refused(game) == COMPUTER_REFUSED
+    for game in ("waddle", "htmf"):
+        assert computer_seat_refused(game) is None
+        made = Device("Ann").games.invite(game, 3, 1, ["me", "computer:easy", "open"], ["Ann"])
+        assert made.table.seats[1].holder == remote.COMPUTER
 
 
 def test_a_hand_made_invitation_of_a_card_game_is_refused_too():
@@ -108,8 +122,9 @@ def test_a_hand_made_invitation_of_a_card_game_is_refused_too():
         made.genesis.game_id, "p1.", remote_setup(text, "p1."), made.genesis.table
     )
     lobby = remote.sign_invitation(remote.Lobby(genesis, b""), made.key)
-    with pytest.raises(RemoteError, match="Pebbles cannot be played on several devices"):
+    with pytest.raises(RemoteError) as refused:
         Device("Bo").games.open(remote.write_link(lobby))
+    assert str(refused.value) == CARD_GAMES_REFUSED.format(title="Pebbles")
 
 
 def remote_setup(text: str, prefix: str) -> bytes:

@@ -125,3 +125,26 @@ def test_a_review_of_a_real_game_writes_marks_on_the_boards_places():
     for step in study.steps:
         assert step.marks and set(step.marks) <= places
         assert "," not in step.caption.split(":")[0]
+
+
+def test_a_small_endgame_is_judged_by_exact_search_not_by_the_meter():
+    # 9 stones is small enough to search to the end: the first player wins with
+    # perfect play (take 1), whatever a sampling search would make of it.
+    review = _judged([3, 2, 1, 3], iterations=50)
+    assert all(d.exact for d in review.decisions)
+    first = review.decisions[0]
+    assert first.before == (1.0, 0.0)
+    assert (first.after_best, first.after_played, first.kind) == (1.0, 0.0, "blunder")
+
+
+def test_marks_appear_in_the_progress_while_the_review_runs():
+    from waddle.app.analysis import review_progress_html
+
+    review = Review(NimGame(), NimRecord(9, [3, 2, 1, 3]), seed=3, iterations=600)
+    assert 'id="review-list"' not in review_progress_html(review)
+    while not review.decisions:
+        review.step(0.0)
+    assert not review.finished
+    shown = review_progress_html(review)
+    assert 'data-review-ply="0"' in shown and "take 3" in shown and "take 1" in shown
+    assert 'data-command="cancel-review"' in shown  # and it can still be stopped

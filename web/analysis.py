@@ -29,6 +29,7 @@ from pyscript import document, ffi, window
 from waddle.app.analysis import (
     decision_caption,
     decision_marks,
+    marked_list_html,
     meter_html,
     meter_key,
     meter_shown,
@@ -48,6 +49,11 @@ SLICE_SECONDS = 0.004
 METER_SEED = 0
 """The meter's search seed: the same position, viewer and budget always give the same
 figures (so a card game's meter is comparable across deals that differ in hidden cards)."""
+REVIEW_SLICE_SECONDS = 0.016
+"""The review's slices: longer than the meter's, since a review is a long job the person
+asked for and waits on (each yield to the page costs a few milliseconds: at 4 ms slices
+the review ran about half the time), and a slice never starts while input waits
+(:func:`input_pending`): a click waits at most one slice, within a frame's budget."""
 KEPT = 64
 """Finished estimates kept, by position and viewer."""
 WAIT_SECONDS = 0.05
@@ -81,6 +87,7 @@ class Analysis:
         self._review_session = None
         self._review_task = None
         self._review_ply: int | None = None  # the marked decision shown
+        self._review_found = 0  # marked decisions drawn while the review runs
         self._chart = None  # (game, its score chart)
         self._choices: dict[str, str] = {}  # the switch's choices in this visit
 
@@ -196,6 +203,7 @@ class Analysis:
                              iterations=iterations)  # fmt: skip
         self._review_session = session
         self._review_ply = None
+        self._review_found = 0
         self._stop_meter()
         box = element("review")
         box.hidden = False
@@ -210,7 +218,7 @@ class Analysis:
             if self.page.searching or input_pending():
                 await asyncio.sleep(WAIT_SECONDS)
                 continue
-            if review.step(SLICE_SECONDS):
+            if review.step(REVIEW_SLICE_SECONDS):
                 break
             self._draw_progress(review)
             await asyncio.sleep(0)
@@ -232,6 +240,13 @@ class Analysis:
         status = element("review-status")
         judging = min(len(review.decisions) + 1, review.total)
         status.textContent = f"Judging decision {judging} of {review.total}…"
+        marked = len(review.marked())
+        if marked != self._review_found:  # a mark appears as soon as it is found
+            self._review_found = marked
+            found = element("review-found")
+            if not ffi.is_none(found):
+                seats = self.page.session.seats
+                found.innerHTML = marked_list_html(review, seats, self._review_ply)
 
     def cmd_cancel_review(self, _target) -> None:
         """Stop the review where it is: what was judged so far stays readable."""
@@ -289,7 +304,10 @@ class Analysis:
             return
         seats = self.page.session.seats
         box = element("review")
-        html = review_html(review, seats, self._review_ply)
+        if self._review_task is not None:  # still judging: its progress, the marks so far
+            html = review_progress_html(review, seats, self._review_ply)
+        else:
+            html = review_html(review, seats, self._review_ply)
         if self._review_ply is not None:
             said = decision_caption(review, self._review_ply, seats)
             html = html.replace(

@@ -135,8 +135,10 @@ class ShareDialog:
             step_field.value = str(source.state.ply)
         steps = end if end is not None else source.total_plies
         step_field.max = str(steps)
+        # An emptied field means no &ply=: the embed opens where the line does (its end,
+        # or a study's start), and the field stays empty (it was put back before).
         typed = whole_number(str(step_field.value), 6)
-        ply = min(typed, steps) if typed is not None else source.state.ply
+        ply = min(typed, steps) if typed is not None else None
         theme = str(element("embed-theme").value) or None
         eyes = self._eyes(source, new_source)
         options = EmbedOptions(

@@ -230,6 +230,52 @@ def test_an_exercise_is_answered_by_clicks(page, server):
     expect(page.locator("#embed-position")).to_have_text("Move 0 of 0")  # the line stays
 
 
+LONG_CAPTION = (
+    "Blue leads the first trick of the game. Look at the hand: the lowest cards of each "
+    "suit are worth keeping for later rounds, and the face-up row shows what the others "
+    "may take. Which card gives the least away and still lets Blue place a penguin where "
+    "the pool is rich? Think about who plays after Blue, what they hold in sight, and how "
+    "many pebbles each tile has before you choose a card to lead."
+)
+
+
+def test_an_embed_tells_its_height_and_shows_all_of_a_question_at_that_height(page, server):
+    """At the builder's default 480 by 520 a Pebbles question does not fit: nothing spills
+    sideways and the caption is never cut (the frame's page scrolls). The view tells the
+    host the height that shows it all (waddle:size); at that height the board, the whole
+    caption, the question and the reader's hand are in view with nothing to scroll."""
+    session = Session.new("pebbles", 3, 4, names=NAMES)
+    legal = session.state.legal_actions()
+    session.study = (
+        Study(title="Lead")
+        .with_caption(0, LONG_CAPTION)
+        .with_question(0, [[legal[0].to_json()]], "Your move: which card leads?", "Keep the low.")
+    )
+    link = session.link_of(session.full_record())
+    page.set_viewport_size({"width": 480, "height": 520})
+    page.add_init_script(
+        "window.sizes = []; addEventListener('message', (e) => {"
+        " if (e.data && e.data.type === 'waddle:size') window.sizes.push(e.data); });"
+    )
+    open_app(page, f"{server.origin}/?embed&readonly#{link}")
+    expect(page.locator("#exercise")).to_be_visible()
+    page.wait_for_function("window.sizes.length > 0")
+    measure = """() => { const d = document.documentElement, c = document.getElementById('caption');
+      const hand = document.getElementById('hand').getBoundingClientRect();
+      return {wide: d.scrollWidth - d.clientWidth, tall: d.scrollHeight - innerHeight,
+              cut: c.scrollHeight - c.clientHeight, handBottom: hand.bottom,
+              height: innerHeight}; }"""
+    small = page.evaluate(measure)
+    assert small["wide"] <= 0 and small["cut"] <= 0, small
+    size = page.evaluate("window.sizes.at(-1)")
+    assert size["width"] == 480 and size["height"] > 520, size
+    page.set_viewport_size({"width": 480, "height": size["height"]})
+    page.wait_for_function(f"document.documentElement.scrollHeight <= {size['height']} + 1")
+    whole = page.evaluate(measure)
+    assert whole["wide"] <= 0 and whole["cut"] <= 0, whole
+    assert whole["handBottom"] <= whole["height"], whole
+
+
 def cli_check(text: str, tmp_path: Path) -> tuple[int, str]:
     path = tmp_path / "board.json"
     path.write_text(text, encoding="utf-8")

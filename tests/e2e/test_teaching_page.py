@@ -260,6 +260,9 @@ def test_an_edited_board_becomes_a_study_in_the_link_a_save_and_the_embed_builde
         expect(frame.locator('#embed-bar [data-command="redo"]')).to_be_disabled()
         expect(page.locator("#embed-preview-state")).to_have_text("(move 2 of 2)")
         problems += audit(page, "embed builder")
+        page.fill("#embed-step", "")  # emptied: no &ply=, and it stays empty
+        expect(page.locator("#embed-code")).not_to_contain_text("ply=")
+        assert page.input_value("#embed-step") == ""
         page.click('#share [data-command="close-dialog"]')  # Escape would go to the frame
         expect(page.locator("dialog#share")).to_be_hidden()
         expect(page.locator("iframe")).to_have_count(0)  # the preview goes with the dialog

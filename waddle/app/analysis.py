@@ -189,10 +189,15 @@ def score_chart(game: Any, record: Any, seats: Sequence[Seat]) -> str:
     return line_chart(labels, values, seats, title="Scores over the game", chart_id="score-chart")
 
 
-def review_progress_html(review: Review) -> str:
-    """The review while it runs: how far, and the button that stops it."""
+def review_progress_html(
+    review: Review, seats: Sequence[Seat] = (), shown_ply: int | None = None
+) -> str:
+    """The review while it runs: how far, the button that stops it, and the decisions
+    marked so far (each final once found, so a player reads them while the rest is
+    judged)."""
     done = len(review.decisions)
     value = round(100 * review.progress)
+    found = marked_list_html(review, seats, shown_ply)
     return (
         '<h2 id="review-title">Game review</h2>'
         f'<p class="hint" id="review-status">Judging move {min(done + 1, review.total)} '
@@ -200,16 +205,44 @@ def review_progress_html(review: Review) -> str:
         f'<progress id="review-progress" max="100" value="{value}" '
         f'aria-labelledby="review-title">{value}%</progress>'
         '<div class="history-buttons"><button type="button" data-command="cancel-review">'
-        "Cancel</button></div>"
+        f'Cancel</button></div><div id="review-found">{found}</div>'
     )
+
+
+def marked_list_html(review: Review, seats: Sequence[Seat], shown_ply: int | None) -> str:
+    """The marked decisions judged so far as a list of buttons (each shows its position
+    with the better move marked), or nothing when none is marked yet."""
+    marked = review.marked()
+    if not marked:
+        return ""
+    game = review.game
+    names = [seat.name for seat in seats]
+    items = []
+    state = review.record.start()
+    for decision in marked:
+        while state.ply < decision.ply:
+            state.apply(review.record.actions[state.ply])
+        mover = decision.mover
+        who = names[mover] if mover < len(names) else f"Player {mover + 1}"
+        kind = KIND_WORDS.get(decision.kind or "", "")
+        played = move_name(game, state, decision.played)
+        best = move_name(game, state, decision.best)
+        current = ' aria-current="true"' if decision.ply == shown_ply else ""
+        items.append(
+            f'<li><button type="button" class="review-decision" data-command="review-go" '
+            f'data-review-ply="{decision.ply}" data-kind="{decision.kind}"{current}>'
+            f'<span class="review-kind" data-kind="{decision.kind}">{escape(kind)}</span> '
+            f"move {decision.ply + 1}: {escape(who)} chose {escape(played)}; better "
+            f"{escape(best)} ({percent(decision.after_best)} → "
+            f"{percent(decision.after_played)})</button></li>"
+        )
+    return f'<ol class="review-list" id="review-list">{"".join(items)}</ol>'
 
 
 def review_html(review: Review, seats: Sequence[Seat], shown_ply: int | None) -> str:
     """The finished (or cancelled) review: the win-chance chart as its headline, then the
     marked decisions, each a button that shows its position with the better move marked,
     then "Save as a study"."""
-    game = review.game
-    names = [seat.name for seat in seats]
     labels, series = review.series()
     parts = ['<h2 id="review-title">Game review</h2>']
     if not review.finished:
@@ -224,35 +257,24 @@ def review_html(review: Review, seats: Sequence[Seat], shown_ply: int | None) ->
                 chart_id="review-chart",
             )
         )  # fmt: skip
-    marked = review.marked()
-    if not marked:
+    found = marked_list_html(review, seats, shown_ply)
+    if not found:
         parts.append(
             '<p class="review-none">No move lost 10 points of win chance or more by the '
-            "estimate.</p>"
+            "estimate, beyond what the estimate's own noise allows.</p>"
         )
     else:
-        items = []
-        state = review.record.start()
-        for decision in marked:
-            while state.ply < decision.ply:
-                state.apply(review.record.actions[state.ply])
-            who = names[decision.mover] if decision.mover < len(names) else "?"
-            kind = KIND_WORDS.get(decision.kind or "", "")
-            played = move_name(game, state, decision.played)
-            best = move_name(game, state, decision.best)
-            current = ' aria-current="true"' if decision.ply == shown_ply else ""
-            items.append(
-                f'<li><button type="button" class="review-decision" data-command="review-go" '
-                f'data-review-ply="{decision.ply}" data-kind="{decision.kind}"{current}>'
-                f'<span class="review-kind" data-kind="{decision.kind}">{escape(kind)}</span> '
-                f"move {decision.ply + 1}: {escape(who)} chose {escape(played)}; better "
-                f"{escape(best)} ({percent(decision.after_best)} → "
-                f"{percent(decision.after_played)})</button></li>"
-            )
-        parts.append(f'<ol class="review-list" id="review-list">{"".join(items)}</ol>')
+        parts.append(found)
+    noise = (
+        f", and more than two estimates of equally good moves may differ by "
+        f"({round(100 * review.margin)} points)"
+        if review.margin >= 0.005
+        else ""
+    )
     parts.append(
         '<p class="hint">Marked when a move lost 10 points of its player\'s win chance '
-        "(an inaccuracy), 20 (a mistake) or 30 (a blunder), by the search's estimate.</p>"
+        f"(an inaccuracy), 20 (a mistake) or 30 (a blunder), by the search's estimate{noise}."
+        "</p>"
         '<div class="history-buttons">'
         '<button type="button" data-command="save-review" class="primary">Save as a study'
         "</button>"

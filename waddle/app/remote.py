@@ -17,8 +17,14 @@ open`) merges it by the catch-up rule of :mod:`waddle.app.remote_game`:
   and a link edited by hand, are refused with one line.
 
 Each device's signing key for a game is kept in its storage (``waddle:remote:<id>``),
-never in a link. Until issue 40's deal, a card game is refused with one line that says
-why. The threat model is at the top of :mod:`waddle.core.remote`.
+never in a link. A card game (issue 40) is a :class:`~waddle.app.remote_cards.
+RemoteCardGame`, dealt between the devices by :mod:`waddle.core.deal`: no computer seat,
+one seat a device. The threat model is at the top of :mod:`waddle.core.remote` (the deal's
+at the top of :mod:`waddle.core.deal`).
+
+Why one module: :class:`RemoteGames` is the page's one door to remote play for every game;
+starting, joining, opening (parts and files too), storing and listing share the store's
+format and its refusals.
 
 >>> from waddle.app.saves import MemoryStorage
 >>> ann, bo = RemoteGames(MemoryStorage()), RemoteGames(MemoryStorage())
@@ -35,8 +41,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from waddle.app import remote_cards
+from waddle.app.remote_cards import RemoteCardGame
 from waddle.app.remote_game import (
-    CARD_GAMES_REFUSED,
     LEFT_OUT,
     LOBBY,
     OVER_STATUS,
@@ -50,25 +57,34 @@ from waddle.app.remote_game import (
 )
 from waddle.app.saves import Storage, StorageFullError
 from waddle.app.session import Session
-from waddle.core import crypto, jsontext, remote
+from waddle.core import crypto, deal, jsontext, remote
 from waddle.core.bits import unpack_text
+from waddle.core.link_parts import Parts, link_from_file
 from waddle.core.links import LinkError
 from waddle.core.registry import new_game_record
 from waddle.core.remote import COMPUTER, FREE, PERSON, Genesis, Lobby, Seat, Table
+from waddle.core.remote_cards import CardLobby, CardTurn, Part, sign_shuffle
 from waddle.games import GAMES
 
 STORE_FORMAT = "waddle-remote/1"
 STORE_PREFIX = "waddle:remote:"
 """``waddle:remote:<game id in hex>``: one game this device takes part in."""
+PARTS_KEY = "waddle:remote-parts"
+"""The parts of long links received so far (:mod:`waddle.core.link_parts`)."""
 MAX_ENTRY_CHARS = 2_000_000
+
+
+AnyGame = RemoteGame | RemoteCardGame
+"""A game this device takes part in: a hex game's, or a card game's with its deal."""
 
 
 @dataclass(frozen=True)
 class Opened:
     """What opening a link did (:meth:`RemoteGames.open`)."""
 
-    game: RemoteGame | None
-    """The game the link belongs to, on this device (None: this device has no seat in it,
+    game: AnyGame | None
+    """The game the link belongs to, on this device (a :class:`RemoteGame`, or a
+    :class:`RemoteCardGame` for a card game) (None: this device has no seat in it,
     or the link is an invitation it has not joined: see ``invitation``)."""
     changed: bool
     message: str
@@ -112,6 +128,9 @@ class Listed:
     last_move_ms: int
     last_link: str
     """What "Send again" sends."""
+    others_wait: bool = False
+    """A card game's device the others wait for: it has tokens or a step of the deal to
+    send though it is not its turn (the page offers its link: "Send your link")."""
 
 
 class RemoteGames:
@@ -119,6 +138,9 @@ class RemoteGames:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self._loaded: dict[str, tuple[str, RemoteCardGame]] = {}
+        """Card games read from the storage, with the text they were read from: a card
+        game holds whole decks, and the page opens each link on the stored game."""
         self.problems: list[str] = []
         """Entries skipped by :meth:`games` because they were damaged (one line each)."""
 
@@ -133,15 +155,19 @@ class RemoteGames:
         names: Sequence[str] = (),
         options: Mapping[str, Any] | None = None,
         now_ms: int = 0,
-    ) -> RemoteGame:
+    ) -> AnyGame:
         """A new game of ``game`` started on this device: ``seats[i]`` is ``"me"`` (this
         device's person), ``"open"`` (for a friend to take) or ``"computer:LEVEL"``;
-        ``names`` name this device's seats in order. :class:`RemoteError` for a card game,
-        for no seat of this device's, or no open seat. Its :meth:`RemoteGame.send` is the
-        invitation."""
+        ``names`` name this device's seats in order. :class:`RemoteError` (one line) for no
+        seat of this device's or no open seat; for a card game (a
+        :class:`RemoteCardGame`, dealt by :mod:`waddle.core.deal`) also for a computer
+        seat (:data:`remote_cards.COMPUTER_REFUSED`) or a second ``"me"``
+        (:data:`remote_cards.ONE_SEAT`). Its ``last_link`` is the invitation to send."""
         entry = GAMES.by_id(game)
         if entry.hidden_information:
-            raise RemoteError(CARD_GAMES_REFUSED.format(title=entry.title))
+            made = self._invite_cards(entry, players, seed, seats, names, options, now_ms)
+            self.save(made)
+            return made
         if len(seats) != players:
             raise RemoteError("Every seat must be given: mine, open, or a computer's.")
         if "me" not in seats or "open" not in seats:
@@ -180,21 +206,72 @@ class RemoteGames:
         self.save(made)
         return made
 
+    def _invite_cards(
+        self,
+        entry: Any,
+        players: int,
+        seed: int,
+        seats: Sequence[str],
+        names: Sequence[str],
+        options: Mapping[str, Any] | None,
+        now_ms: int,
+    ) -> RemoteCardGame:
+        """A card game's invitation: one seat this device's, every other open (no
+        computer: its hand would be on this device), and the host's first shuffle."""
+        if len(seats) != players:
+            raise RemoteError("Every seat must be given: mine or open.")
+        if any(s.startswith("computer:") for s in seats):
+            raise RemoteError(remote_cards.COMPUTER_REFUSED)
+        if any(s not in ("me", "open") for s in seats):
+            raise RemoteError("A seat is “me” or “open”.")
+        if seats.count("me") != 1:
+            raise RemoteError(remote_cards.ONE_SEAT)
+        cards = remote_cards.card_game(entry)
+        try:
+            record = new_game_record(entry.load(), players, seed, options)
+            setup = cards.setup_of(record)
+        except ValueError as e:
+            raise RemoteError(str(e)) from None
+        key = crypto.new_signing_key()
+        table_seats = [
+            Seat(PERSON, 0, _clean_name(next(iter(names), ""))) if seat == "me" else Seat()
+            for seat in seats
+        ]
+        table = Table((crypto.public_key(key),), tuple(table_seats))
+        game_id = crypto.random_bytes(remote.GAME_ID_BYTES)
+        prefix = entry.link_prefixes[0] + remote_cards.PREFIX_SUFFIX
+        genesis = Genesis(game_id, prefix, setup, table)
+        lobby = remote.sign_invitation(Lobby(genesis, b""), key)
+        secrets = deal.Secrets.new()
+        plan = cards.plan(cards.read_setup(setup), game_id)
+        step = deal.shuffle(secrets, 0, plan, 0, deal.card_points(plan))
+        made = RemoteCardGame(
+            genesis, lobby.signature, key, secrets, [sign_shuffle(key, genesis, [], step)]
+        )
+        made.created_ms = made.last_move_ms = now_ms
+        made.send()
+        return made
+
     def read_invitation(self, text: str) -> Invitation:
         """What an invitation link offers (:class:`RemoteError` if it is none)."""
         message = self._read(text)
+        if isinstance(message, CardLobby):
+            return self._invitation(Lobby(message.genesis, message.signature), text, message)
         if not isinstance(message, Lobby):
             raise RemoteError("This link is a move of a game, not an invitation.")
         return self._invitation(message, text)
 
-    def join(self, text: str, seat: int, name: str, now_ms: int = 0) -> RemoteGame:
+    def join(self, text: str, seat: int, name: str, now_ms: int = 0) -> AnyGame:
         """Take the free ``seat`` of an invitation under ``name``: this device makes its
         key pair for the game. Its :meth:`RemoteGame.send` is the invitation with this
         seat taken, to send on (or the first move, when this device is to play first)."""
         message = self._read(text)
+        cards_lobby = message if isinstance(message, CardLobby) else None
+        if cards_lobby is not None:
+            message = Lobby(cards_lobby.genesis, cards_lobby.signature)
         if not isinstance(message, Lobby):
             raise RemoteError("This link is a move of a game, not an invitation.")
-        self._invitation(message, text)  # checks it
+        self._invitation(message, text, cards_lobby)  # checks it
         if self.get(message.genesis.game_id.hex()) is not None:
             raise RemoteError("This device already takes part in this game.")
         table = message.genesis.table
@@ -214,6 +291,15 @@ class RemoteGames:
             message.genesis.setup,
             Table(keys, tuple(seats)),
         )
+        if cards_lobby is not None:
+            made = RemoteCardGame(
+                genesis, message.signature, key, deal.Secrets.new(), cards_lobby.shuffles
+            )
+            made.created_ms = made.last_move_ms = now_ms
+            _start_if_complete(made)
+            made.send()
+            self.save(made)
+            return made
         game = RemoteGame(genesis, message.signature, key, created_ms=now_ms, last_move_ms=now_ms)
         game.send()
         self.save(game)
@@ -225,14 +311,23 @@ class RemoteGames:
         """Open any remote-play link; :class:`RemoteError` with one line if it is refused
         (and then nothing changed). See the module's notes for the rules."""
         message = self._read(text)
+        if isinstance(message, Part):
+            return self._open_part(message, now_ms)
+        cards_lobby = message if isinstance(message, CardLobby) else None
+        if cards_lobby is not None:
+            message = Lobby(cards_lobby.genesis, cards_lobby.signature)
         if isinstance(message, Lobby):
             game = self.get(message.genesis.game_id.hex())
             if game is None:
-                invitation = self._invitation(message, text)
+                invitation = self._invitation(message, text, cards_lobby)
                 return Opened(None, False, "Pick a free seat to join.", invitation=invitation)
+            if (cards_lobby is None) != isinstance(game, RemoteGame):
+                raise RemoteError("Refused: this invitation's game is not the one this device has.")
             changed, line = self._merge_lobby(game, message)
             if changed:
                 game.last_move_ms = now_ms
+                if isinstance(game, RemoteCardGame):
+                    _start_if_complete(game)
                 game.send()
                 self.save(game)
             return Opened(game, changed, line)
@@ -243,15 +338,52 @@ class RemoteGames:
             )
         if game.status == LEFT_OUT:
             raise RemoteError(game.waiting_for())
+        if isinstance(message, CardTurn) != isinstance(game, RemoteCardGame):
+            raise RemoteError("This link was changed by hand: it is not this game's.")
         try:
-            merge = game.accept(message, now_ms)
+            merge = game.accept(message, now_ms)  # type: ignore[arg-type]
         except _LeftOut as left:
             self.save(game)
             raise RemoteError(str(left)) from None
         self.save(game)  # what the others are known to have, even when nothing is new
         return Opened(game, merge.changed, merge.message, merge.new_from)
 
-    def _merge_lobby(self, game: RemoteGame, lobby: Lobby) -> tuple[bool, str]:
+    def open_file(self, content: str, now_ms: int = 0) -> Opened:
+        """Open the link a file holds (a long link sent as a file:
+        :func:`waddle.core.link_parts.link_file`)."""
+        try:
+            text = link_from_file(content)
+        except ValueError as e:
+            raise RemoteError(f"This file cannot be opened: {e}.") from None
+        return self.open(text, now_ms)
+
+    def _open_part(self, part: Part, now_ms: int) -> Opened:
+        """Keep a part of a long link; open the whole once every part is here."""
+        held = self.storage.get(PARTS_KEY)
+        try:
+            parts = (
+                Parts.from_json(jsontext.loads(held, max_chars=MAX_ENTRY_CHARS))
+                if held
+                else Parts()
+            )
+        except jsontext.JSONTextError:
+            parts = Parts()
+        whole = parts.add(part)
+        try:
+            self.storage.set(PARTS_KEY, json.dumps(parts.to_json()))
+        except StorageFullError:
+            raise RemoteError("The browser's storage for this site is full.") from None
+        if whole is None:
+            have, count = parts.progress(part.message)
+            return Opened(
+                None,
+                False,
+                f"Part {part.index + 1} of {part.count} of a long link ({have} of {count} "
+                "here): open the other parts too.",
+            )
+        return self.open(whole, now_ms)
+
+    def _merge_lobby(self, game: AnyGame, lobby: Lobby) -> tuple[bool, str]:
         problem = remote.check_invitation(lobby)
         if problem:
             raise RemoteError(f"This invitation cannot be opened: {problem}.")
@@ -262,7 +394,8 @@ class RemoteGames:
             theirs.table.host_part(),
         ):
             raise RemoteError("Refused: this invitation's game is not the one this device has.")
-        if game.status != LOBBY or game.actions:
+        started = game.entries if isinstance(game, RemoteCardGame) else game.actions
+        if game.status != LOBBY or started:
             return False, "This game has started: its invitation changes nothing."
         keys, seats = list(mine.table.keys), list(mine.table.seats)
         taken, clashes = [], []
@@ -309,27 +442,38 @@ class RemoteGames:
         listed.sort(key=lambda g: (not g.my_turn, g.status == OVER_STATUS, -g.last_move_ms))
         return listed
 
-    def get(self, game_id: str) -> RemoteGame | None:
+    def get(self, game_id: str) -> AnyGame | None:
         """The game with this id (hex) on this device, or None (also when its entry is
         damaged: :meth:`games` says so)."""
         text = self.storage.get(STORE_PREFIX + game_id)
         if text is None:
             return None
+        held = self._loaded.get(game_id)
+        if held is not None and held[0] == text:
+            return held[1]
         try:
-            return self._load(text)
+            game = self._load(text)
         except ValueError:
             return None
+        if isinstance(game, RemoteCardGame):
+            self._loaded[game_id] = (text, game)
+        return game
 
     def forget(self, game_id: str) -> None:
         """Remove a game from this device (its key goes with it: it cannot play on)."""
         self.storage.remove(STORE_PREFIX + game_id)
+        self._loaded.pop(game_id, None)
 
-    def save(self, game: RemoteGame) -> None:
+    def save(self, game: AnyGame) -> None:
         """Store ``game`` (after :meth:`RemoteGame.play` and :meth:`RemoteGame.send`);
         :class:`RemoteError` if the storage is full (nothing was lost: the game on
         screen still holds it)."""
+        data = remote_cards.to_json(game) if isinstance(game, RemoteCardGame) else _to_json(game)
+        text = json.dumps(data)
         try:
-            self.storage.set(STORE_PREFIX + game.game_id, json.dumps(_to_json(game)))
+            self.storage.set(STORE_PREFIX + game.game_id, text)
+            if isinstance(game, RemoteCardGame):
+                self._loaded[game.game_id] = (text, game)
         except StorageFullError:
             raise RemoteError(
                 "The browser's storage for this site is full: this game could not be kept "
@@ -344,11 +488,15 @@ class RemoteGames:
         except LinkError as e:
             raise RemoteError(f"This link cannot be opened: {e}.") from None
 
-    def _invitation(self, lobby: Lobby, text: str) -> Invitation:
+    def _invitation(self, lobby: Lobby, text: str, cards: CardLobby | None = None) -> Invitation:
         problem = remote.check_invitation(lobby)
         if problem:
             raise RemoteError(f"This invitation cannot be opened: {problem}.")
-        entry, _ = decode_setup(lobby.genesis)
+        if cards is not None:
+            entry = remote_cards.entry_of(lobby.genesis.prefix)
+            remote_cards.check_card_lobby(cards)
+        else:
+            entry, _ = decode_setup(lobby.genesis)
         seats = lobby.genesis.table.seats
         return Invitation(
             lobby.genesis.game_id.hex(),
@@ -360,7 +508,7 @@ class RemoteGames:
             text.strip(),
         )
 
-    def _load(self, text: str | None) -> RemoteGame:
+    def _load(self, text: str | None) -> AnyGame:
         if text is None:
             raise ValueError("it is empty")
         try:
@@ -368,17 +516,57 @@ class RemoteGames:
         except jsontext.JSONTextError:
             raise ValueError("it is damaged (not JSON)") from None
         try:
+            if isinstance(data, dict) and data.get("format") == remote_cards.STORE_FORMAT:
+                return remote_cards.from_json(data)
             return _from_json(data)
         except _DAMAGED as e:  # hostile or damaged JSON: one line, never a traceback
             raise ValueError(f"it is damaged ({str(e)[:80] or type(e).__name__})") from None
 
 
-def session_of(game: RemoteGame) -> Session:
+def computer_seat_refused(game: str) -> str | None:
+    """Why no computer may take a seat of ``game`` played on several devices (one line for
+    the New game dialog to show where seats are chosen, instead of the computer's levels),
+    or None where a computer may (the hex games: it runs on the host's device).
+
+    >>> computer_seat_refused("htmf") is None, computer_seat_refused("pebbles")[:20]
+    (True, 'A computer cannot ta')
+    """
+    return remote_cards.COMPUTER_REFUSED if GAMES.by_id(game).hidden_information else None
+
+
+def session_of(game: AnyGame) -> Session:
     """The game as an ordinary :class:`~waddle.app.session.Session` (its record, the seats'
     names, the computers): the board, the move list, review, saves and share links work
-    on it as on any game. Moves are made through :meth:`RemoteGame.play`, not on it."""
+    on it as on any game. Moves are made through :meth:`RemoteGame.play`, not on it.
+
+    A card game's session, once it is over and its deal checked, holds the whole record
+    (the deal written out). Before that it is this device's determinization
+    (:mod:`waddle.core.card_world`): its own hand and the public cards are the game's,
+    every card it cannot see is a stand-in. Draw it through this device's seat's view
+    only, and never share, save or export it (:attr:`Session.shareable` is False)."""
+    if isinstance(game, RemoteCardGame):
+        final = game.final_record()
+        record = final if final is not None else game.world.record if game.world else None
+        if record is None:
+            raise RemoteError("This game has not started yet.")
+        session = Session.start(game.game, record, game.names(), None, game.bots)
+        session.shareable = final is not None
+        return session
     record = game.setup_record.with_actions(game.actions)
     return Session.start(game.game, record, game.names(), None, game.bots)
+
+
+def _start_if_complete(game: RemoteCardGame) -> None:
+    """A card game whose table is complete here starts its chain: the lobby's shuffles,
+    then this device's steps of the deal if they come next (it sends the first turn link,
+    which fixes the table for every device still in the lobby)."""
+    if game.status != LOBBY or not game.table.complete:
+        return
+    for shuffle in game.lobby_shuffles:
+        game.deal.add_shuffle(shuffle.step)
+        game.entries.append(shuffle)
+    game.status = PLAYING
+    game.work()
 
 
 def _clean_name(name: Any) -> str:
@@ -386,7 +574,7 @@ def _clean_name(name: Any) -> str:
     return "".join(c for c in text if c.isprintable())[: remote.MAX_NAME_CHARS]
 
 
-def _listed(game: RemoteGame) -> Listed:
+def _listed(game: AnyGame) -> Listed:
     names = tuple(
         game.seat_name(i) if s.holder != FREE else "" for i, s in enumerate(game.table.seats)
     )
@@ -401,6 +589,7 @@ def _listed(game: RemoteGame) -> Listed:
         game.waiting_for(),
         game.last_move_ms,
         game.last_link,
+        isinstance(game, RemoteCardGame) and game.others_wait(),
     )
 
 

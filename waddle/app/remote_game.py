@@ -27,8 +27,8 @@ from waddle.games import GAMES
 from waddle.ui.seats import DEFAULT_NAMES
 
 CARD_GAMES_REFUSED = (
-    "{title} cannot be played on several devices yet: its links would carry every hand, "
-    "for every player to read (a deal no device can see is on its way)."
+    "{title} is dealt between the devices, and this link holds no such deal (it was made "
+    "by hand, or by another app): it cannot be opened."
 )
 LOBBY, PLAYING, OVER_STATUS, LEFT_OUT = "lobby", "playing", "over", "left out"
 

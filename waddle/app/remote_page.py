@@ -22,7 +22,7 @@ from typing import Any
 
 from waddle.app.chrome import LEVEL_NAMES
 from waddle.app.remote import Invitation, Listed, Opened
-from waddle.app.remote_game import CARD_GAMES_REFUSED, LEFT_OUT, LOBBY, OVER_STATUS
+from waddle.app.remote_game import LEFT_OUT, LOBBY, OVER_STATUS
 from waddle.core.registry import GameEntry
 from waddle.core.study import MAX_ARROWS, MAX_MARKS
 from waddle.games import GAMES
@@ -30,12 +30,19 @@ from waddle.ui.seats import DEFAULT_NAMES, MAX_NAME_CHARS
 
 ME, OPEN, COMPUTER_PREFIX = "me", "open", "computer:"
 
+CARD_GAMES_NOT_YET = (
+    "{title} cannot be played on several devices yet: its hands are dealt so that no "
+    "device sees another's, and the screens for that deal are on their way."
+)
+"""The page's one card-specific line, until the deal's screens (issue 40) plug in here."""
+
 
 def remote_refusal(entry: GameEntry) -> str | None:
-    """The one line that refuses a game remote play cannot take yet (a card game, until its
-    deal lands), or None. Decided by the registry's ``hidden_information``, never the id."""
+    """The one line that refuses a game the page cannot play on several devices yet (a card
+    game, until the screens of its deal land), or None. Decided by the registry's
+    ``hidden_information``, never the id."""
     if entry.hidden_information:
-        return CARD_GAMES_REFUSED.format(title=entry.title)
+        return CARD_GAMES_NOT_YET.format(title=entry.title)
     return None
 
 

@@ -18,10 +18,10 @@ A *decision* is a position where the player to move had more than one legal acti
 chance outcome and a forced move are no decisions). At each, the meter searches from the
 mover's view (in the card games: only what that player could see then), so a decision is
 judged by what its player knew. It gives each seat's chance before the move, the search's
-best move and the mover's chance after it, and the mover's chance after the move played:
-from the same search when the search looked at that move well (at least a quarter of the
-best move's playouts: the two are then compared on the same footing), else from a search
-of the position after it, from the mover's view again.
+best move; the mover's chance after the move played and after the best move come from
+searches of the position after each, from the mover's view again, so the two are compared
+on the same footing (the best move's search is saved where the move played lost at most
+:data:`SCREEN`).
 
 The *loss* is the drop in the mover's chance, after the best move less after the played
 one, in percentage points; :data:`THRESHOLDS` names it. The same ladder as lichess's
@@ -31,6 +31,19 @@ engine's, so a drop of less than 10 points is within what two searches of one po
 may disagree by (docs/benchmarks.md, "Calibration") and is not called anything; 10 points
 is an inaccuracy, 20 a mistake, 30 a blunder (in a two-player game, a blunder turns an
 even game into a likely loss: 50% to 20%).
+
+**The meter's own noise.** A loss is judged at all only where it is larger than
+:attr:`Review.margin`, :data:`NOISE_Z` standard deviations of the difference of two
+estimates of equally good moves, from the game's measured noise at the review's budget
+(``Meter.noise``: the same position estimated with other seeds, docs/benchmarks.md,
+"Calibration"), so a move is never called a mistake by the luck of the search.
+
+**Exact endgames.** In a two-player game of perfect information, the decisions near the
+end whose rest of the game is small enough are judged by exact search instead
+(:func:`waddle.core.solve.judge`, as lichess trusts a tablebase): before judging forward,
+the review solves back from the last decision until a position is too large. There a
+move that keeps the best value is never marked, one that gives up a forced win is a
+blunder, and the chances shown are the values under perfect play (``Decision.exact``).
 """
 
 from __future__ import annotations
@@ -41,16 +54,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from waddle.core.analysis import WinChance, meter_for
+from waddle.core.analysis import NOISE_Z, Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
+from waddle.core.solve import judge, solvable
 from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 """Drops in the mover's chance to win that name a decision, the largest first."""
-COMPARABLE = 0.25
-"""A played move with at least this share of the best move's playouts is judged by its
-own figures in the same search; a less searched one by a search of the position after it."""
+SCREEN = 0.05
+"""A played move whose position the meter values at most this much below the position
+before it is not looked at further (no second search): the loss of a move is the drop
+from the best move's position, and the position before it is worth about that."""
 
 
 def classify(loss: float) -> str | None:
@@ -80,6 +95,11 @@ class Decision:
     after_best: float
     """The mover's chance after the best move the search found."""
     best: Any
+    margin: float = 0.0
+    """The smallest loss judged at all: the noise of two estimates (:attr:`Review.margin`)."""
+    exact: bool = False
+    """Judged by exact search (:mod:`waddle.core.solve`), not by the meter: the chances
+    are the values under perfect play (1 a forced win, 0 a forced loss)."""
 
     @property
     def loss(self) -> float:
@@ -87,38 +107,64 @@ class Decision:
 
     @property
     def kind(self) -> str | None:
-        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`)."""
-        return None if self.best == self.played else classify(self.loss)
+        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`): None
+        for the best move and for a loss within the noise of the estimates."""
+        if self.best == self.played or self.loss <= self.margin:
+            return None
+        return classify(self.loss)
 
 
 class Review:
     """The review of ``record``'s line, stepped in slices: ``step(slice_seconds)`` until it
     returns True, ``progress`` for the bar; stopping is simply not stepping any more (the
-    decisions judged so far stay readable).
+    decisions judged so far stay readable, and each is final when it is added).
 
-    ``iterations``: the meter's budget per estimate (default: the game's ``GAME.meter``).
+    ``iterations``: the meter's budget per estimate (default: the game's review budget,
+    ``GAME.meter.review``); ``noise``: the standard deviation of one estimate of the mover's
+    chance at that budget (default: the game's measured one, ``GAME.meter.noise``, scaled
+    to ``iterations``), which sets :attr:`margin`; ``start``: the first ply judged (the
+    decisions before it are not).
     """
 
     def __init__(
-        self, game: Any, record: GameRecord, seed: int = 0, iterations: int | None = None
+        self,
+        game: Any,
+        record: GameRecord,
+        seed: int = 0,
+        iterations: int | None = None,
+        noise: float | None = None,
+        start: int = 0,
     ) -> None:
         self.game = game
         self.record = record
         self.seed = seed
-        self.iterations = iterations
         self.decisions: list[Decision] = []
         state = record.start()
         self.players = state.num_players
-        self._states = []  # the position before each decision, and its ply
+        settings = getattr(game, "meter", None) or Meter(1000)
+        self.iterations = iterations or settings.review_budget(self.players)
+        if noise is None:
+            noise = settings.noise_at(self.iterations, self.players)
+        self.noise = noise
+        self.margin = NOISE_Z * math.sqrt(2.0) * noise
+        """The smallest loss judged: two estimates, each with ``noise``, differ by more
+        than this about once in a thousand."""
+        self._states = []  # the position before each decision
         for action in record.actions:
-            if state.to_move() != CHANCE and len(state.legal_actions()) > 1:
+            decides = state.ply >= start and state.to_move() != CHANCE
+            if decides and len(state.legal_actions()) > 1:
                 self._states.append(state.clone())
             state.apply(action)
         self.final = state
         self._hidden = bool(getattr(state, "hidden_information", False))
-        self._cache: dict[tuple[int, int | None], WinChance] = {}
+        self._cache: dict[tuple, WinChance] = {}
         self._next = 0  # the decision being judged
-        self._pending: list[WinChance] = []  # its searches still running
+        self._pending: WinChance | None = None  # the search running
+        # The endgame judged exactly, from the last decision back while it is small
+        # enough (waddle.core.solve): decision index -> (played's value, best, its value).
+        self._exact: dict[int, tuple] = {}
+        self._solving = solvable(state)
+        self._solved_from = len(self._states)
 
     @property
     def total(self) -> int:
@@ -131,70 +177,115 @@ class Review:
 
     @property
     def progress(self) -> float:
-        """From 0 to 1: decisions judged, and the share of the current one's search."""
-        if not self._states:
+        """From 0 to 1: decisions judged, and the share of the current one's search; the
+        endgame's decisions count once they are solved (judging them is then immediate)."""
+        total = len(self._states)
+        if not total:
             return 1.0
-        part = self._pending[-1].progress if self._pending else 0.0
-        return min(1.0, (self._next + part) / len(self._states))
+        part = self._pending.progress if self._pending is not None else 0.0
+        solved = total - max(self._solved_from, self._next)
+        return min(1.0, (self._next + part + solved) / total)
 
     def step(self, slice_seconds: float = math.inf) -> bool:
         """Judge for about ``slice_seconds``; True when every decision is judged."""
         deadline = time.perf_counter() + slice_seconds
-        while not self.finished:
-            state = self._states[self._next]
-            mover = state.to_move()
-            meter = self._meter(state, mover)
-            if not meter.advance(max(0.0, deadline - time.perf_counter())):
+        while self._solving:  # first the endgame, back from the end, while it is small
+            k = self._solved_from - 1
+            values = None
+            if k >= self._next:
+                state = self._states[k]
+                values = judge(state, self.record.actions[state.ply])
+            if values is None:
+                self._solving = False
+                break
+            self._exact[k] = values
+            self._solved_from = k
+            if time.perf_counter() >= deadline:
                 return False
-            played = self.record.actions[state.ply]
-            best = meter.best()
-            after_best = meter.chances()[mover]
-            if played == best:
-                after_played = after_best
+        while not self.finished:
+            values = self._exact.get(self._next)
+            if values is not None:
+                decision = self._solved(self._states[self._next], values)
             else:
-                seen = meter.after(played)
-                best_visits = meter.after(best)[1] if best is not None else 0
-                if seen is not None and seen[1] >= COMPARABLE * best_visits:
-                    after_played = seen[0][mover]
-                else:
-                    after = state.clone()
-                    after.apply(played)
-                    follow = self._meter(after, mover)
-                    if not follow.advance(max(0.0, deadline - time.perf_counter())):
-                        return False
-                    after_played = follow.chances()[mover]
-            self.decisions.append(
-                Decision(
-                    state.ply,
-                    mover,
-                    played,
-                    tuple(meter.chances()),
-                    after_played,
-                    after_best,
-                    best,
-                )
-            )
-            self._drop_old(state.ply)
+                decision = self._judge(self._states[self._next], deadline)
+            if decision is None:
+                return False
+            self.decisions.append(decision)
+            self._drop_old(decision.ply)
             self._next += 1
+            self._pending = None
             if time.perf_counter() >= deadline:
                 break
         return self.finished
 
-    def _meter(self, state: Any, viewer: int) -> WinChance:
-        """The estimate of ``state`` from ``viewer``'s view, kept while it may be asked
-        again: without hidden information the viewer makes no difference, so the search
-        after one move is the one before the next."""
-        key = (state.ply, viewer if self._hidden else None)
+    def _solved(self, state: Any, judged: tuple) -> Decision:
+        """The decision at ``state`` judged exactly (:func:`waddle.core.solve.judge`): a
+        move that keeps the best value is sound whatever the meter would say; one that
+        loses a forced win loses all of it (a blunder)."""
+        mover = state.to_move()
+        value, best, top = judged
+        played = self.record.actions[state.ply]
+        before = tuple(top if p == mover else 1.0 - top for p in range(self.players))
+        return Decision(state.ply, mover, played, before, value, top, best, 0.0, True)
+
+    def _judge(self, state: Any, deadline: float) -> Decision | None:
+        """The decision at ``state`` judged, or None when the slice ended first (the
+        searches so far are kept: the next call goes on with them).
+
+        Like lichess: the position before the move, from the mover's view, gives each
+        seat's chance and the search's best move. A move other than that is compared
+        with it on the same footing: a search of the position after each, from the
+        mover's view again, so whatever the meter makes of whose turn it is weighs the
+        same on both sides. The second search is saved where the position after the
+        played move is worth no less than the position before it (within
+        :data:`SCREEN`): the best move cannot be worth much more than that."""
+        mover = state.to_move()
+        played = self.record.actions[state.ply]
+        before = self._estimate(state, mover, (), deadline)
+        if before is None:
+            return None
+        best = before.best()
+        chances = tuple(before.chances())
+        if best is None or best == played:
+            return Decision(state.ply, mover, played, chances, chances[mover], chances[mover],
+                            played, self.margin)  # fmt: skip
+        after = self._estimate(state, mover, (played,), deadline)
+        if after is None:
+            return None
+        after_played = after.chances()[mover]
+        if chances[mover] - after_played <= SCREEN:
+            return Decision(state.ply, mover, played, chances, after_played,
+                            max(after_played, chances[mover]), best, self.margin)  # fmt: skip
+        other = self._estimate(state, mover, (best,), deadline)
+        if other is None:
+            return None
+        after_best = other.chances()[mover]
+        return Decision(state.ply, mover, played, chances, after_played, after_best, best,
+                        self.margin)  # fmt: skip
+
+    def _estimate(self, state: Any, viewer: int, moves: tuple, deadline: float) -> WinChance | None:
+        """The finished estimate of ``state`` after ``moves``, from ``viewer``'s view, or
+        None when the slice ended first. Kept while it may be asked again: without hidden
+        information the viewer makes no difference, so the search after the move played
+        is the one before the next decision."""
+        if moves:
+            state = state.clone()
+            for action in moves:
+                state.apply(action)
+        played = not moves or moves[-1] == self.record.actions[state.ply - 1]
+        key = (state.ply, None if not self._hidden else viewer, played)
         meter = self._cache.get(key)
         if meter is None:
             meter = self._cache[key] = meter_for(
                 self.game, state, viewer, self.seed, self.iterations
             )
-        self._pending = [meter]
+        self._pending = meter
+        if not meter.advance(max(0.0, deadline - time.perf_counter())):
+            return None
         return meter
 
     def _drop_old(self, ply: int) -> None:
-        for key in [k for k in self._cache if k[0] <= ply]:
+        for key in [k for k in self._cache if k[0] <= ply or not k[2]]:
             del self._cache[key]
 
     # -- reading it ------------------------------------------------------------------------
@@ -312,7 +403,8 @@ def review_to_study(
 
 
 __all__ = [
-    "COMPARABLE",
+    "NOISE_Z",
+    "SCREEN",
     "THRESHOLDS",
     "Decision",
     "Review",

@@ -67,6 +67,10 @@ class Session:
     over_at: int | None = None
     """The length of the line of play when it ends with the game over (None: it does not
     end so): a finished game shows every hand, at every position."""
+    shareable: bool = True
+    """Whether this session may be shared, saved or exported: False for a card game played
+    on several devices while it is on (its record is that device's determinization, other
+    hands stand-ins: :func:`waddle.app.remote.session_of`)."""
     _link_memo: tuple[Any, str] = field(default=(None, ""), repr=False, compare=False)
 
     def __post_init__(self) -> None:

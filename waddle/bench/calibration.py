@@ -13,7 +13,14 @@ calibration can be fitted and checked afterwards without playing again::
      "scores": [41, 37], "cpu": 6.2}
 
 (``estimates``: the ply and each seat's raw share; ``iterations`` null is the game's own
-budget; ``wins`` by seat, ties split.)
+budget; ``wins`` by seat, ties split; ``actions``: the line's moves, as the record writes
+them, chance outcomes and forced moves included; ``meter``: which way of estimating made
+the figures, :data:`~waddle.core.analysis.METHOD`, absent in lines of the first one.)
+
+``--again FILE`` estimates the games of another file again with the current meter, move
+for move as they were played, instead of playing new ones: so two ways of estimating are
+compared on the same games, the same file holding both (a line's ``meter`` keeps them
+apart).
 
 The summary (:func:`print_summary`) pools every estimate of every seat: a calibration
 table (predicted 0-10%, 10-20%, ... against how often that seat won, with counts), the
@@ -22,6 +29,15 @@ fair-share baseline (``1/players`` for everyone), over all decisions and after t
 opening (a game's first quarter of decisions), first with the game's current calibration
 (``Meter.power``), then raw; and the power that would minimise the Brier score on these
 games (:data:`POWERS`, tried in turn), which is how ``Meter.power`` is fitted.
+
+``--noise FILE`` measures the meter's own noise instead (:mod:`waddle.bench.noise`).
+
+Then, per player count, what a player sees over a game (:func:`opening_report`): each
+seat's figure at the first decision (move 0, before anyone has chosen) against the fair
+share and against how often that seat won these games (with its 95% interval), the
+largest swing of a seat's figure between consecutive decisions, and the median swing in
+the opening against later in the game (a meter that favours whoever is to move swings
+with the seat to move, most in the opening, where the search's figures are least sure).
 """
 
 from __future__ import annotations
@@ -30,12 +46,15 @@ import math
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import TextIO
 
 from waddle.bench.results import Line, append_line, existing_lines, game_key, grouped, span
-from waddle.core.analysis import Meter, calibrate, meter_for
+from waddle.core.analysis import METHOD, Meter, calibrate, meter_for
 from waddle.core.game import CHANCE, resolve_chance
+from waddle.core.tournament import wilson
 from waddle.games import GAMES
 
 DEFAULT_GAMES = 12
@@ -55,9 +74,12 @@ def run(
     processes: int = 1,
     results: str | Path | None = None,
     progress: TextIO | None = None,
+    again: Sequence[Line] | None = None,
 ) -> None:
     """Play ``games`` games per player count (seeds from ``seed``), those ``results`` does
-    not hold yet, and print the summary of them all."""
+    not hold yet, and print the summary of them all. With ``again`` (the lines of another
+    file), estimate those games again instead, their moves as they were played (the
+    player counts and seeds asked for, of those that hold their moves)."""
     entry = GAMES.by_id(game)
     done = {
         game_key(line): line
@@ -65,12 +87,24 @@ def run(
         if line["kind"] == "calibration"
     }
     counts = list(players or range(entry.players[0], entry.players[1] + 1))
-    # Seeds outer, player counts inner: a run stopped early has every player count.
-    lines = [
-        _line(game, n, s, iterations)
-        for s in range(seed, seed + (games or DEFAULT_GAMES))
-        for n in counts
-    ]
+    seeds = range(seed, seed + games) if games else None
+    if again is not None:
+        lines = [
+            {**_line(game, line["players"], line["seed"], iterations), "again": line}
+            for line in again
+            if line["kind"] == "calibration"
+            and line["game"] == game
+            and "actions" in line
+            and line["players"] in counts
+            and (seeds is None or line["seed"] in seeds)
+        ]
+    else:
+        # Seeds outer, player counts inner: a run stopped early has every player count.
+        lines = [
+            _line(game, n, s, iterations)
+            for s in (seeds or range(seed, seed + DEFAULT_GAMES))
+            for n in counts
+        ]
     have = [done[game_key(line)] for line in lines if game_key(line) in done]
     todo = [line for line in lines if game_key(line) not in done]
     started = time.perf_counter()
@@ -101,37 +135,60 @@ def _line(game: str, players: int, seed: int, iterations: int | None) -> Line:
         "players": players,
         "seed": seed,
         "iterations": iterations,
+        "meter": METHOD,
     }
 
 
 def play_one(line: Line) -> Line:
-    """One self-play game, its meter's raw estimate at every decision added to ``line``."""
+    """One self-play game, its meter's raw estimate at every decision added to ``line``;
+    with ``line["again"]`` (a line of another file), that game's moves as they were played
+    instead of the meter's."""
     started = time.process_time()
     game = GAMES.by_id(line["game"]).load()
     seed = line["seed"]
-    state = game.new_record(line["players"], seed).start()
+    record = game.new_record(line["players"], seed)
+    again = line.pop("again", None)
+    moves = None
+    if again is not None:
+        data = record.to_json()
+        data["actions"] = again["actions"]
+        moves = iter(game.record_from_json(data).actions)
+    state = record.start()
     estimates = []
     while not state.is_over():
         if state.to_move() == CHANCE:
-            resolve_chance(state, seed)
+            if moves is None:
+                resolve_chance(state, seed)
+            else:
+                state.apply(next(moves))
             continue
         legal = state.legal_actions()
         if len(legal) == 1:  # no decision: nothing to estimate, nothing to choose
-            state.apply(legal[0])
+            state.apply(legal[0] if moves is None else next(moves))
             continue
         meter = meter_for(game, state, state.to_move(), seed, line["iterations"])
         meter.advance()
         estimates.append([state.ply, [round(p, 4) for p in meter.raw()]])
-        state.apply(meter.best())
+        state.apply(meter.best() if moves is None else next(moves))
     winners = state.winners()
     wins = [1.0 / len(winners) if p in winners else 0.0 for p in range(state.num_players)]
     return {
         **line,
+        "power": game.meter.power_for(line["players"]),
         "estimates": estimates,
         "wins": wins,
         "scores": list(state.scores()),
         "cpu": round(time.process_time() - started, 3),
+        "actions": record.with_actions(state.history).to_json()["actions"],
     }
+
+
+def _map(work, items: list[Line], processes: int) -> Iterator[Line]:
+    if processes > 1 and len(items) > 1:
+        with ProcessPoolExecutor(min(processes, len(items))) as pool:
+            yield from pool.map(work, items)
+    else:
+        yield from map(work, items)
 
 
 def _play(lines: list[Line], processes: int) -> Iterator[Line]:
@@ -217,11 +274,17 @@ def table(rows: Sequence[tuple[float, float, int]]) -> list[tuple[int, float, fl
 def print_summary(lines: Sequence[Line], out: TextIO) -> None:
     """The calibration of ``calibration`` lines (each game once), a block per game."""
     games = {game_key(line): line for line in lines if line["kind"] == "calibration"}
-    for group in grouped(games.values(), lambda line: (line["game"], line["iterations"])):
-        _print_game(group, out)
+    balance = [line for line in lines if line["kind"] == "balance"]
+    for group in grouped(
+        games.values(), lambda line: (line["game"], line["iterations"], line.get("meter", 1))
+    ):
+        _print_game(group, out, balance)
+    from waddle.bench.noise import print_noise  # it reads this module's helpers
+
+    print_noise(lines, out)
 
 
-def _print_game(lines: list[Line], out: TextIO) -> None:
+def _print_game(lines: list[Line], out: TextIO, balance: Sequence[Line] = ()) -> None:
     first = lines[0]
     entry = GAMES.by_id(first["game"])
     meter = entry.load().meter
@@ -232,11 +295,12 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
     print(
         f"\n{entry.title} calibration: {len(lines)} games ({', '.join(map(str, counts))} "
         f"players; seeds {span([line['seed'] for line in lines])}), {decisions} decisions, "
-        f"iterations {budget}; {cpu:.0f} s of processor ({cpu / max(1, decisions):.2f} s "
-        "an estimate)",
+        f"iterations {budget}, meter {first.get('meter', 1)}; {cpu:.0f} s of processor "
+        f"({cpu / max(1, decisions):.2f} s an estimate)",
         file=out,
     )
-    powers = {n: meter.power_for(n) for n in counts}
+    powers = {n: shown_power(next(x for x in lines if x["players"] == n), meter) for n in counts}
+    meter = Meter(meter.iterations, meter.power, powers)  # as the lines were shown
     calibrated = ", ".join(f"{powers[n]:g} at {n}" for n in counts)
     for label, used in ((f"calibrated (power {calibrated})", meter), ("raw (power 1)", 1.0)):
         if used == 1.0 and set(powers.values()) == {1.0}:
@@ -267,7 +331,198 @@ def _print_game(lines: list[Line], out: TextIO) -> None:
                 file=out,
             )
             _print_brier("    Brier after the opening", late, out)
+    for n in counts:
+        some = [line for line in lines if line["players"] == n]
+        selfplay = [b for b in balance if b["game"] == first["game"] and b["players"] == n]
+        _print_opening(opening_report(some, powers[n], selfplay), n, out)
     out.flush()
+
+
+def shown_power(line: Line, meter: Meter) -> float:
+    """The calibration the page applied to ``line``'s raw figures: the power the line says
+    it was estimated with, else (a line older than that) the game's current one."""
+    return line.get("power", meter.power_for(line["players"]))
+
+
+def swings(estimates: Sequence[Sequence[float]]) -> list[float]:
+    """Between each pair of consecutive decisions, the largest change of a seat's figure.
+
+    >>> [round(s, 2) for s in swings([[0.5, 0.5], [0.8, 0.2], [0.7, 0.3]])]
+    [0.3, 0.1]
+    """
+    return [
+        max(abs(b - a) for a, b in zip(before, after, strict=True))
+        for before, after in pairwise(estimates)
+    ]
+
+
+def median(values: Sequence[float]) -> float:
+    """The median (0 for none).
+
+    >>> median([3, 1, 2]), median([1, 2, 3, 4]), median([])
+    (2, 2.5, 0.0)
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What a player sees of the meter over the games of one player count
+    (:func:`opening_report`)."""
+
+    games: int
+    move0: list[float]
+    """Each seat's figure at the first decision, the mean over the games."""
+    won: list[float]
+    """How often each seat won the games (ties split)."""
+    interval: list[tuple[float, float]]
+    """The 95% Wilson interval of each seat's win rate."""
+    largest_swing: float
+    """The largest change of a seat's figure between consecutive decisions."""
+    typical_largest: float
+    """The median over the games of each game's largest swing."""
+    opening_swing: float
+    """The median swing between consecutive decisions in the opening."""
+    later_swing: float
+    """The median swing after the opening."""
+    opening_drift: float
+    """The mean change of the mover's figure over their own decision, in the opening: an
+    honest forecast does not expect to change (a martingale), so a meter that favours
+    whoever is to move shows it here as a fall, the mover's figure dropping once the next
+    seat is to move."""
+    later_drift: float
+    """The same after the opening."""
+    selfplay_games: int = 0
+    """Games of the balance benchmark's self-play of this count, where given: thicker
+    data on each seat's win rate than the calibration's own games."""
+    selfplay: list[float] = field(default_factory=list)
+    selfplay_interval: list[tuple[float, float]] = field(default_factory=list)
+
+    @property
+    def fair(self) -> float:
+        return 1.0 / len(self.move0)
+
+    def reference(self, seat: int, thin: float = 0.10) -> float:
+        """What seat's move-0 figure should be: its win rate in self-play (the balance
+        benchmark's games where given, else these games), or the fair share where the
+        games are too few to tell (the interval is wider than ``thin`` either side and
+        holds the fair share)."""
+        won, (low, high) = (
+            (self.selfplay[seat], self.selfplay_interval[seat])
+            if self.selfplay
+            else (self.won[seat], self.interval[seat])
+        )
+        if high - low > 2 * thin and low <= self.fair <= high:
+            return self.fair
+        return won
+
+
+def opening_report(
+    lines: Sequence[Line], power: float = 1.0, selfplay: Sequence[Line] = ()
+) -> Opening:
+    """The move-0 figures, win rates and swings of ``lines`` (games of one player count),
+    their estimates calibrated by ``power`` as the page shows them; ``selfplay``: lines
+    of the balance benchmark for the same count, the seats' win rates over more games."""
+    players = len(lines[0]["wins"])
+    move0 = [0.0] * players
+    won = [0.0] * players
+    every, opening, later, largest = [], [], [], []
+    drift: tuple[list[float], list[float]] = ([], [])
+    for line in lines:
+        shown = [calibrate(shares, power) for _ply, shares in line["estimates"]]
+        for p in range(players):
+            move0[p] += shown[0][p] / len(lines)
+            won[p] += line["wins"][p]
+        steps = swings(shown)
+        skip = int(len(shown) * OPENING)
+        opening += steps[: max(0, skip - 1)] if skip > 1 else steps[:1]
+        later += steps[skip:]
+        every += steps
+        largest.append(max(steps, default=0.0))
+        movers = _movers(line)
+        for k in range(len(shown) - 1):
+            if movers is not None:
+                mover = movers[k]
+                drift[k >= skip].append(shown[k + 1][mover] - shown[k][mover])
+    n = len(lines)
+    return Opening(
+        games=n,
+        move0=move0,
+        won=[w / n for w in won],
+        interval=[wilson(w, n) for w in won],
+        largest_swing=max(every, default=0.0),
+        typical_largest=median(largest),
+        opening_swing=median(opening),
+        later_swing=median(later),
+        opening_drift=sum(drift[0]) / len(drift[0]) if drift[0] else 0.0,
+        later_drift=sum(drift[1]) / len(drift[1]) if drift[1] else 0.0,
+        selfplay_games=len(selfplay),
+        selfplay=[sum(b["wins"][p] for b in selfplay) / len(selfplay) for p in range(players)]
+        if selfplay
+        else [],
+        selfplay_interval=[
+            wilson(sum(b["wins"][p] for b in selfplay), len(selfplay)) for p in range(players)
+        ]
+        if selfplay
+        else [],
+    )
+
+
+def _movers(line: Line) -> list[int] | None:
+    """The seat to move at each decision of ``line`` (None: the line keeps no moves)."""
+    if "actions" not in line:
+        return None
+    game = GAMES.by_id(line["game"]).load()
+    record = game.new_record(line["players"], line["seed"])
+    data = record.to_json()
+    data["actions"] = line["actions"]
+    state = record.start()
+    movers = []
+    decisions = {ply for ply, _shares in line["estimates"]}
+    for action in game.record_from_json(data).actions:
+        if state.ply in decisions:
+            movers.append(state.to_move())
+        state.apply(action)
+    return movers
+
+
+def _print_opening(report: Opening, players: int, out: TextIO) -> None:
+    seats = " / ".join(f"{100 * p:.0f}" for p in report.move0)
+    wins = " / ".join(
+        f"{100 * w:.0f} [{100 * low:.0f}, {100 * high:.0f}]"
+        for w, (low, high) in zip(report.won, report.interval, strict=True)
+    )
+    off = max(abs(report.move0[p] - report.reference(p)) for p in range(players))
+    print(
+        f"  {players} players ({report.games} games): move 0 says {seats}% (fair share "
+        f"{100 * report.fair:.0f}%); the seats won {wins}%",
+        file=out,
+    )
+    if report.selfplay:
+        measured = " / ".join(
+            f"{100 * w:.0f} [{100 * low:.0f}, {100 * high:.0f}]"
+            for w, (low, high) in zip(report.selfplay, report.selfplay_interval, strict=True)
+        )
+        print(f"    in {report.selfplay_games} self-play games: {measured}%", file=out)
+    reference = " / ".join(f"{100 * report.reference(p):.0f}" for p in range(players))
+    print(
+        f"    reference {reference}%: largest gap from it at move 0 {100 * off:.1f} points",
+        file=out,
+    )
+    ratio = report.opening_swing / report.later_swing if report.later_swing else math.inf
+    print(
+        f"    swings between consecutive decisions: largest {100 * report.largest_swing:.0f} "
+        f"points (median of each game's largest {100 * report.typical_largest:.0f}); "
+        f"median {100 * report.opening_swing:.1f} in the opening, "
+        f"{100 * report.later_swing:.1f} later ({ratio:.1f}x); the mover's own figure "
+        f"changes by {100 * report.opening_drift:+.1f} points over their decision in the "
+        f"opening, {100 * report.later_drift:+.1f} later",
+        file=out,
+    )
 
 
 def _print_table(rows: Sequence[tuple[float, float, int]], out: TextIO) -> None:
@@ -295,4 +550,15 @@ def _print_brier(name: str, rows: Sequence[tuple[float, float, int]], out: TextI
     )
 
 
-__all__ = ["POWERS", "brier", "fitted_power", "play_one", "print_summary", "run", "samples"]
+__all__ = [
+    "POWERS",
+    "Opening",
+    "brier",
+    "fitted_power",
+    "opening_report",
+    "play_one",
+    "print_summary",
+    "run",
+    "samples",
+    "swings",
+]

@@ -215,6 +215,25 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "--budget", type=_positive(int), metavar="ITERATIONS",
         help="the meter's iterations an estimate (default: the game's GAME.meter)",
     )  # fmt: skip
+    c.add_argument(
+        "--again", metavar="FILE",
+        help="estimate the games of FILE again with the current meter, move for move as "
+        "they were played, instead of playing new ones (--players and --games select)",
+    )  # fmt: skip
+    c.add_argument(
+        "--noise", metavar="FILE",
+        help="measure the meter's noise instead: positions of the games of FILE (--positions "
+        "per player count), each estimated with --seeds seeds at the review's budget (or "
+        "--budget)",
+    )  # fmt: skip
+    c.add_argument(
+        "--positions", type=_positive(int), default=30,
+        help="with --noise: positions per player count (default 30)",
+    )  # fmt: skip
+    c.add_argument(
+        "--seeds", type=_positive(int), default=8,
+        help="with --noise: seeds per position (default 8)",
+    )  # fmt: skip
     _processes(c)
     c.add_argument("--progress", action="store_true", help="a line on stderr after each game")
 
@@ -268,12 +287,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if game is not None:
             lines = [line for line in lines if game in (line.get("game"), *line.get("games", ()))]
         shown_kinds = [args.kind] if args.kind else KINDS
+        if "calibration" in shown_kinds:  # the meter's noise is part of its summary
+            shown_kinds = [*shown_kinds, "noise"]
         if not any(line["kind"] in shown_kinds for line in lines):
             what = f"{args.kind} lines" if args.kind else "results lines"
             raise BenchError(
                 f"no {what}{f' of {game}' if game else ''} in {', '.join(args.summarize)}"
             )
         for shown in shown_kinds:
+            if shown == "noise":
+                continue
             module = importlib.import_module(SUMMARY[shown])
             if shown == "balance":
                 module.print_summary(lines, out, getattr(args, "fit", False))
@@ -311,9 +334,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if kind == "calibration":
         from waddle.bench import calibration
 
+        if args.noise:
+            from waddle.bench import noise
+
+            noise.run_noise(
+                game, out, read_lines([args.noise], game), args.players, args.positions,
+                args.seeds, args.budget, processes, args.results, progress,
+            )  # fmt: skip
+            return 0
+        again = read_lines([args.again], game) if args.again else None
         calibration.run(
             game, out, args.players, args.games, args.seed, args.budget, processes,
-            args.results, progress,
+            args.results, progress, again,
         )  # fmt: skip
         return 0
     from waddle.bench import balance

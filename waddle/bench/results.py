@@ -67,7 +67,8 @@ def game_key(line: Line) -> tuple[Hashable, ...]:
         setup = json.dumps(line["setup"], sort_keys=True)
         return (kind, line["game"], line["players"], setup, line["seed"])
     if kind == "calibration":
-        return (kind, line["game"], line["players"], line["iterations"], line["seed"])
+        meter = line.get("meter", 1)  # two ways of estimating the same game are two lines
+        return (kind, line["game"], line["players"], line["iterations"], line["seed"], meter)
     raise ValueError(f"a {kind} line is a measurement, not a game")
 
 

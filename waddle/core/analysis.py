@@ -9,7 +9,7 @@ viewer, seed and budget always give the same figures, however they were sliced:
 
 >>> from waddle.core.mcts import MctsConfig
 >>> from waddle.core.nim import Nim
->>> meter = WinChance(Nim(players=2, stones=5), MctsConfig(), viewer=0, iterations=300, seed=1)
+>>> meter = WinChance(Nim(players=2, stones=5), MctsConfig(), viewer=0, iterations=1000, seed=1)
 >>> while not meter.advance(0.005):  # a page would yield to its event loop here
 ...     pass
 >>> [round(p, 1) for p in meter.chances()]  # five stones: the player to move wins (1-3 rule)
@@ -49,6 +49,15 @@ from waddle.core.mcts import InformationSetMcts, Mcts, MctsConfig, tree_search, 
 from waddle.core.rng import Rng, derive_seed
 from waddle.core.search import Budget
 
+METHOD = 2
+"""Which way of estimating this is, written into the calibration benchmark's lines so that
+figures of two ways are never pooled (docs/analysis.md, "What a figure is")."""
+
+NOISE_Z = 3.0
+"""How many standard deviations of the difference of two estimates a loss must exceed to
+be judged at all by the game review (its margin, ``waddle.app.review.Review.margin``):
+the chance that two searches of equally good moves differ by that much is about one in a
+thousand, so a sound move is not called a mistake by the luck of the search."""
 _STREAM = 0x57494E43  # "WINC": keeps the meter's draws apart from the bots' on one seed
 
 
@@ -72,6 +81,22 @@ class Meter:
     iterations: int
     power: float = 1.0
     by_players: Mapping[int, float] = field(default_factory=dict, hash=False)
+    playout: int | None = None
+    """Moves of each seat a playout plays past the search's tree before the game's
+    evaluation values where it stopped (None: where the bot's search stops them). An
+    evaluation right after the tree's last move values a position in which the seats to
+    move next have not answered it; a round or two later they have."""
+    settled: Callable[[Any], bool] | None = field(default=None, compare=False)
+    """Where a playout may stop (:attr:`~waddle.core.mcts.MctsConfig.settled`; None:
+    anywhere), for an evaluation that cannot be trusted in some positions."""
+    review: int | None = None
+    """The iterations of a game review's estimate with two players (scaled as
+    :meth:`budget` scales ``iterations``; None: the meter's own)."""
+    noise: float = 0.0
+    """The standard deviation of the mover's calibrated chance between estimates of one
+    position with other seeds, at the review's budget: measured by the calibration
+    benchmark (docs/benchmarks.md, "Calibration"); the review judges no loss within it
+    (:mod:`waddle.app.review`)."""
 
     def budget(self, players: int) -> int:
         """The iterations of one estimate with ``players`` players.
@@ -80,6 +105,29 @@ class Meter:
         (1000, 500)
         """
         return max(50, round(self.iterations * 2 / max(2, players)))
+
+    def review_budget(self, players: int) -> int:
+        """The iterations of one review estimate with ``players`` players.
+
+        >>> Meter(1000).review_budget(2), Meter(1000, review=3000).review_budget(3)
+        (1000, 2000)
+        """
+        return (
+            self.budget(players)
+            if self.review is None
+            else replace(self, iterations=self.review).budget(players)
+        )
+
+    def noise_at(self, iterations: int, players: int) -> float:
+        """The estimates' noise at ``iterations`` (:attr:`noise` is the review budget's; a
+        search's sampling noise shrinks as the square root of its playouts).
+
+        >>> Meter(1000, noise=0.02).noise_at(250, 2)
+        0.04
+        """
+        if not self.noise:
+            return 0.0
+        return self.noise * math.sqrt(self.review_budget(players) / max(1, iterations))
 
     def power_for(self, players: int) -> float:
         """The calibration power with ``players`` players.
@@ -214,6 +262,8 @@ class WinChance:
         self.search = search
         self._sums: list[list[float]] = []  # per root child (in the tree's order), per seat
         self._visits: list[int] = []
+        self._total = [0.0] * self.players  # every playout's shares, per seat
+        self._playouts = 0
 
     # -- driving it ------------------------------------------------------------------------
 
@@ -248,8 +298,13 @@ class WinChance:
         return self.finished
 
     def _attribute(self, children: list) -> None:
-        """Add the last playout's shares to the root action it went through."""
+        """Add the last playout's shares to the total and to the root action it went
+        through."""
         shares = self._recorder.last
+        total = self._total
+        for p, share in enumerate(shares):
+            total[p] += share
+        self._playouts += 1
         sums, visits = self._sums, self._visits
         if len(children) > len(sums):  # a new root action: this playout went through it
             sums.append(list(shares))
@@ -266,13 +321,13 @@ class WinChance:
     # -- reading it ------------------------------------------------------------------------
 
     def raw(self) -> list[float]:
-        """The search's win shares before calibration (see the module's note)."""
+        """The search's win shares before calibration: the mean over every playout of the
+        search (see the module's note)."""
         if self._final is not None:
             return list(self._final)
-        k = self._best_index()
-        if k is None:
+        if not self._playouts:
             return [1.0 / self.players] * self.players
-        return [s / self._visits[k] for s in self._sums[k]]
+        return [t / self._playouts for t in self._total]
 
     def chances(self) -> list[float]:
         """Each seat's chance to win, calibrated; they sum to one. A finished game's are its
@@ -328,6 +383,10 @@ def meter_for(
     settings = getattr(game, "meter", None) or Meter(1000)
     configure = getattr(game, "search_config", None)
     config = configure(state) if configure is not None and not state.is_over() else MctsConfig()
+    if settings.playout is not None:
+        config = replace(config, playout_depth=settings.playout * state.num_players)
+    if settings.settled is not None:
+        config = replace(config, settled=settings.settled)
     return WinChance(
         state,
         config,
@@ -338,4 +397,13 @@ def meter_for(
     )
 
 
-__all__ = ["Meter", "WinChance", "calibrate", "meter_for", "normalised", "power_of"]
+__all__ = [
+    "METHOD",
+    "NOISE_Z",
+    "Meter",
+    "WinChance",
+    "calibrate",
+    "meter_for",
+    "normalised",
+    "power_of",
+]

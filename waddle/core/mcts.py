@@ -61,6 +61,10 @@ class MctsConfig:
     - ``prior`` and ``bias``: progressive bias. A new node tries its actions in order of
       prior, and selection adds ``bias * prior / (visits + 1)``, a nudge that fades as
       real results come in.
+    - ``settled``: where a playout stopped by ``playout_depth`` may stop: it plays on
+      until ``settled(state)`` (None: anywhere). For an evaluation that cannot be trusted
+      in some positions, such as a count of territory while penguins are still being
+      placed, where whoever placed last looks ahead.
     """
 
     exploration: float = 0.7
@@ -69,6 +73,7 @@ class MctsConfig:
     playout_depth: int | None = None
     prior: Prior | None = None
     bias: float = 0.0
+    settled: Callable[[Any], bool] | None = None
 
 
 class _Node:
@@ -148,6 +153,7 @@ class Mcts(Search[A]):
     def _iterate(self, count: int) -> int:
         config = self.config
         policy, evaluate, depth_limit = config.policy, config.evaluate, config.playout_depth
+        settled = config.settled
         rng = self.rng
         for _ in range(count):
             state = self._state.clone()
@@ -174,7 +180,11 @@ class Mcts(Search[A]):
                 state.apply(node.action)
             # Playout.
             steps = 0
-            while not state.is_over() and (depth_limit is None or steps < depth_limit):
+            while not state.is_over() and (
+                depth_limit is None
+                or steps < depth_limit
+                or (settled is not None and not settled(state))
+            ):
                 state.apply(policy(state, rng))
                 steps += 1
             rewards = evaluate(state)
@@ -234,6 +244,7 @@ class InformationSetMcts(Mcts[A]):
     def _iterate(self, count: int) -> int:
         config = self.config
         policy, evaluate, depth_limit = config.policy, config.evaluate, config.playout_depth
+        settled = config.settled
         rng = self.rng
         c = config.exploration
         for _ in range(count):
@@ -271,7 +282,11 @@ class InformationSetMcts(Mcts[A]):
                 path.append(node)
                 world.apply(node.action)
             steps = 0
-            while not world.is_over() and (depth_limit is None or steps < depth_limit):
+            while not world.is_over() and (
+                depth_limit is None
+                or steps < depth_limit
+                or (settled is not None and not settled(world))
+            ):
                 if not _draw_chance(world, rng):
                     world.apply(policy(world, rng))
                 steps += 1

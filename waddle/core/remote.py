@@ -86,7 +86,8 @@ from waddle.core.textpack import read_packed, write_packed
 PREFIX = "r1."
 """The format's version, at the start of every remote-play link."""
 LOBBY, TURN = 0, 1
-"""The kinds of message (2 bits; 2 and 3 are spare, for issue 40's deal)."""
+"""The kinds of message (2 bits); kind 2 is a card game's message and kind 3 a part of a
+longer link (:mod:`waddle.core.remote_cards`, issue 40's deal)."""
 GAME_ID_BYTES = 12
 """A game's identity: 96 random bits, drawn by the host's device."""
 MAX_SEATS = 8
@@ -200,15 +201,22 @@ class Turn:
 
 
 Message = Lobby | Turn
+"""A hex game's message; :func:`read_link` also returns the card games' messages of
+:mod:`waddle.core.remote_cards` (kinds 2 and 3)."""
 
 
 # -- writing ----------------------------------------------------------------------------
 
 
 def write_link(message: Message) -> str:
-    """The link text of a message."""
+    """The link text of a message (a card game's too: :mod:`waddle.core.remote_cards`)."""
     w = BitWriter()
-    if isinstance(message, Lobby):
+    if not isinstance(message, Lobby | Turn):
+        from waddle.core import remote_cards
+
+        w.uint(remote_cards.PART if isinstance(message, remote_cards.Part) else 2, 2)
+        remote_cards.write_payload(w, message)
+    elif isinstance(message, Lobby):
         w.uint(LOBBY, 2)
         _write_genesis(w, message.genesis)
         _write_bytes(w, message.signature, crypto.SIGNATURE_BYTES)
@@ -281,19 +289,23 @@ def read_link(text: str) -> Message:
     if not text.startswith(PREFIX):
         raise LinkError("this is not a link of a game played on several devices")
     body = text[len(PREFIX) :]
+    from waddle.core import remote_cards  # a card game's messages (kinds 2 and 3)
+
     try:
-        payload = unpack_text(body, MAX_LINK_CHARS)
+        payload = unpack_text(body, remote_cards.MAX_LINK_CHARS)
         if pack_text(payload) != body:
             raise DecodeError("the last character does not belong")
         r = BitReader(payload)
         kind = r.uint(2)
+        if kind in (LOBBY, TURN) and len(text) > MAX_LINK_CHARS:
+            raise DecodeError("it is too long")
         if kind == LOBBY:
             genesis = _read_genesis(r)
             message: Message = Lobby(genesis, _read_bytes(r, crypto.SIGNATURE_BYTES))
         elif kind == TURN:
             message = _read_turn(r)
         else:
-            raise LinkError("this link was made by a newer version of the app")
+            message = remote_cards.read_payload(r, kind)  # type: ignore[assignment]
         if r.remaining() >= 8:
             raise DecodeError("it has data after its end")
     except DecodeError:

@@ -82,8 +82,19 @@ from waddle.games.htmf.state import HtmfState
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=6000)
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
+
+def _answered(state: HtmfState) -> bool:
+    """Whether a playout may stop here for the meter: every penguin is on the ice and each
+    seat has moved once since. Before that, the territory evaluation credits whoever
+    placed or moved last: the others still have a penguin to answer with."""
+    return state.phase != "place" and state.ply >= state.total_penguins + state.players
+
+
+METER = Meter(iterations=3500, playout=1, settled=_answered, review=2000, noise=0.015)
+"""The win-chance meter: its budget, its playouts (a move of each seat past the tree, and
+never stopped before every seat has placed all its penguins and moved once), its noise at
+the review's budget and calibration (docs/benchmarks.md, "Calibration"; docs/analysis.md,
+"What a figure is")."""
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only."""
 

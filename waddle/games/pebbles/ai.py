@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from waddle.core.analysis import Meter
 from waddle.core.bots import (
     Budget,
     GreedyBot,
@@ -63,13 +62,13 @@ from waddle.games.pebbles.actions import (
     Action,
 )
 from waddle.games.pebbles.cards import NUMBER_OF, SUIT_OF
+from waddle.games.pebbles.meter import METER  # GAME.meter reads it here
 from waddle.games.pebbles.state import MOVE, PLAY_STEP, PebblesState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=500, power=0.75, by_players={2: 2.25, 3: 0.25, 4: 0.75})
-"""The win-chance meter's budget and a power per player count (docs/benchmarks.md)."""
+
 BENCH_LEVELS = ("uct",)
 """Levels :func:`make_bot` also accepts, for benchmarks only: ``uct`` is the same
 determinized tree search with none of the knowledge (uniformly random playouts to the end
@@ -597,4 +596,4 @@ def make_bot(
     raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["HARD", "LEVELS", "HardBot", "HardKnobs", "make_bot"]
+__all__ = ["HARD", "LEVELS", "METER", "HardBot", "HardKnobs", "make_bot"]

@@ -35,6 +35,11 @@ class PebblesGame(AnalysisHooks, GamePackage):
     bench_players = (2, 3, 4)
     tutorial_class = "PebblesTutorial"
 
+    def remote_deal(self) -> Any:
+        """The game's mental-poker deal for play on several devices (its ``remote_deal``
+        module: :class:`waddle.core.card_world.CardGame`)."""
+        return self._module("remote_deal").REMOTE_DEAL
+
     # -- records --------------------------------------------------------------------------
 
     def new_record(self, players: int, seed: int) -> Record:

@@ -52,8 +52,9 @@ from waddle.games.waddle.state import WaddleState
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as :func:`make_bot` and the command line name them."""
 
-METER = Meter(iterations=1600, power=2.0)
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
+METER = Meter(iterations=1600, power=2.0, noise=0.032)
+"""The win-chance meter's budget, its noise at the review's budget and calibration
+(docs/benchmarks.md, "Calibration")."""
 
 EMPTY = -1
 

@@ -93,8 +93,13 @@ from waddle.games.waddle_waddle.worth import (
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as links and the page name them."""
 
-METER = Meter(iterations=200)
-"""The win-chance meter's budget and calibration (docs/benchmarks.md, "Calibration")."""
+
+def _round_start(state: WaddleWaddleState) -> bool:
+    """Whether a playout may stop here for the meter: a turn of the season's first player
+    begins, so every seat has had as many turns as the others since the last such point.
+    Stopped anywhere else, the estimate credits whoever has just drafted or played (their
+    hand or nests grew; the others have not answered yet)."""
+    return state.phase == TURN and state.cur == state.first and state.mover == state.first
 
 
 # -- estimating the end: the tree search's evaluation ----------------------------------------------
@@ -183,6 +188,13 @@ def rewards(state: WaddleWaddleState) -> list[float]:
         out.append(v)
         total += v
     return [v / total for v in out] if total > 0 else [1.0 / n] * n
+
+
+METER = Meter(iterations=200, settled=_round_start, review=50, noise=0.052)
+"""The win-chance meter: its budget, its playouts (about a round past the tree, as the hard
+bot's, then on to the start of a round), the review's budget (a quarter of the meter's:
+a game has 200-300 decisions, and its review must take at most 30 s on the page) and its
+noise there (docs/benchmarks.md, "Calibration"; docs/analysis.md, "What a figure is")."""
 
 
 def prior(state: WaddleWaddleState, actions: Sequence[Action]) -> list[float]:

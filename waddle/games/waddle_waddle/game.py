@@ -105,6 +105,11 @@ class WaddleWaddleGame(AnalysisHooks, GamePackage):
     tutorial_class = "WaddleWaddleTutorial"
     new_game_options = NEW_GAME_OPTIONS
 
+    def remote_deal(self) -> Any:
+        """The game's mental-poker deal for play on several devices (its ``remote_deal``
+        module: :class:`waddle.core.card_world.CardGame`)."""
+        return self._module("remote_deal").REMOTE_DEAL
+
     # -- records --------------------------------------------------------------------------
 
     def new_record(
