@@ -11,12 +11,13 @@ import json
 from pyscript import window
 
 from waddle.app.embed import EmbedOptions, embed_link
-from waddle.app.opening import LINK_NOT_OPENED, open_page
+from waddle.app.opening import KEPT, LINK_NOT_OPENED, open_page
 from waddle.app.page import Page
 from waddle.app.saves import SaveError, StorageFullError
 from waddle.app.session import Session
 from waddle.core.game import SPECTATOR
 from waddle.core.links import LinkError
+from waddle.core.remote import is_remote_link
 from web.dom import element, new_seed, now_ms
 from web.ports import Shell
 
@@ -34,11 +35,19 @@ class Address:
         self.shown_hash = ""
         self.autosave_problem: str | None = None  # why the last autosave failed
         self._kept_autosave_game: str | None = None  # see waddle.app.opening.Opening
+        self.remote_pending: str | None = None  # a remote-play link in the first address
+        if not page.embed:
+            page.tab = tab_id()
 
     def opening(self, requested: str | None) -> tuple[Session | None, str | None]:
         """The first game on screen (see :func:`waddle.app.opening.open_page`)."""
         page = self.page
         text = window.location.hash.removeprefix("#")
+        if is_remote_link(text) and not page.embed:
+            # A game on several devices: opened once the crypto port is loaded
+            # (web/remote.py); meanwhile the page opens as without a link.
+            self.remote_pending = text
+            text = ""
         opened = open_page(text, requested, page.saves, page.embed, new_seed)
         if opened.keep_autosave and opened.session is not None:
             self._kept_autosave_game = opened.session.link()  # until this game changes
@@ -55,14 +64,14 @@ class Address:
         if page.tutorial is not None:
             return False  # the tutorial's scripted game is neither shared nor saved
         self._write_hash()
-        if page.embed:
-            return False
+        if page.embed or page.remote is not None:
+            return False  # a remote game is kept in its own entry (waddle.app.remote)
         if self._kept_autosave_game is not None:
             if self.shown_hash == self._kept_autosave_game:
                 return False  # a damaged autosave is kept until this game is changed
             self._kept_autosave_game = None
         try:
-            page.saves.autosave(page.session, now_ms())
+            page.saves.autosave(page.session, now_ms(), page.tab)
             failed = None
         except SaveError as e:
             failed = f"Autosave failed: {e}."
@@ -107,6 +116,9 @@ class Address:
             # (&eyes over a link that holds every hand).
             text = embed_link(session, EmbedOptions(eyes=self.page.eyes))
             element("open-full").href = f"./#{text}"
+        elif self.page.remote is not None:
+            # The game's last link: a reload opens it again ("nothing changed").
+            text = self.page.remote_link or self.page.remote.last_link
         else:
             text = session.link()
         if text != self.shown_hash:
@@ -118,6 +130,10 @@ class Address:
         text = window.location.hash.removeprefix("#")
         if not text or text == self.shown_hash:
             return
+        if is_remote_link(text) and not self.page.embed:
+            self.shown_hash = text
+            self.shell.open_remote_link(text)
+            return
         try:
             session = Session.from_link(text)
         except LinkError as e:
@@ -126,4 +142,28 @@ class Address:
                 self.shown_hash = ""  # the address holds the bad link now: put ours back
                 self._write_hash()
             return
-        self.shell.show_game(session)
+        message = None
+        if not self.page.embed and self.page.remote is None:
+            try:  # the game in progress is kept, whatever its kind, unless this continues it
+                message = KEPT if self.page.saves.keep_in_progress(session) else None
+            except SaveError as e:
+                message = f"The game you left could not be kept to resume: {e}."
+        self.shell.show_game(session, message)
+
+
+TAB_KEY = "waddle:tab"
+
+
+def tab_id() -> str:
+    """This tab's id, kept in its ``sessionStorage`` (a reload keeps it, another tab has
+    its own): the key of the tab's own game (``waddle.app.saves.TAB_PREFIX``). "" where
+    the browser denies the storage (then only the shared autosave is written)."""
+    try:
+        storage = window.sessionStorage
+        tab = storage.getItem(TAB_KEY)
+        if not tab:
+            tab = f"{now_ms():x}{new_seed():x}"
+            storage.setItem(TAB_KEY, tab)
+        return str(tab)
+    except Exception:
+        return ""

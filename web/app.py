@@ -22,6 +22,7 @@ The parts, each given the :class:`waddle.app.page.Page` it reads and the small
 ``web/embedded.py``         the embedded view's address options, stepper and messages
 ``web/analysis.py``         the win-chance meter, the game review, the result's chart
 ``web/board_editor.py``     the board editor screen
+``web/remote.py``           games on several devices: invite, join, send, Your games
 ``web/focus.py``            keyboard focus among the legal places
 ``web/dom.py``              elements, listeners, files, localStorage
 ==========================  ===========================================================
@@ -48,6 +49,7 @@ from web.dom import Listeners, element, focus, open_storage
 from web.embedded import Embedded
 from web.focus import focus_legal, note_input
 from web.new_game import NewGameDialog
+from web.remote import RemotePlay
 from web.saves_dialog import SavesDialog
 from web.screen import Screen
 from web.share import ShareDialog
@@ -86,7 +88,8 @@ class App:
         self.screen = Screen(self.page)
         self.computers = Computers(self.page, self)
         self.address = Address(self.page, self, self.screen.save_preview_markup)
-        self.chooser = Chooser(self.page, self)
+        self.remote = RemotePlay(self.page, self)
+        self.chooser = Chooser(self.page, self, self.remote.fill_chooser)
         self.new_game = NewGameDialog(self.page, self)
         self.saves_dialog = SavesDialog(self.page, self)
         self.share = ShareDialog(self.page, self)
@@ -125,6 +128,7 @@ class App:
             self.studies,
             self.editor,
             self.analysis,
+            self.remote,
         )
         self._without_a_game = WITHOUT_A_GAME.union(
             *(getattr(part, "WITHOUT_A_GAME", ()) for part in self._parts)
@@ -140,6 +144,8 @@ class App:
     def start(self) -> None:
         """Show the first screen: the game picked on the chooser while Python was starting,
         else the game, or the chooser when there is none."""
+        if self.address.remote_pending is not None:
+            self.remote.open_link(self.address.remote_pending, reload=True)
         if self.chooser.open_pick():
             return
         if self.session is None:
@@ -168,7 +174,8 @@ class App:
         listen(document, "keydown", note_input, capture=True)
         listen(element("scrubber"), "input", self.on_scrub)
         listen(window, "hashchange", self.address.on_hash_change)
-        for part in (self.new_game, self.saves_dialog, self.share, self.studies, self.editor):
+        parts = (self.new_game, self.saves_dialog, self.share, self.studies, self.editor)
+        for part in (*parts, self.remote):
             part.bind(listen)
         self.embedded.bind(listen)
         # The board's room changes when the page first shows (it is hidden while loading),
@@ -311,10 +318,16 @@ class App:
     def cmd_undo(self, _target) -> None:
         if self.studies.undo_draft():
             return  # the author's last action on a question's answer
+        if self.page.remote is not None and not self.page.writing:
+            self.remote.cmd_remote_undo(None)  # only this device's moves not sent yet
+            return
         if self.page.tutorial is None and self.page.curtain_for() is None:
             self.guarded(self.session.undo_turn)
 
     def cmd_redo(self, _target) -> None:
+        if self.page.remote is not None and not self.page.writing:
+            self.guarded(self.session.go_to, self.session.total_plies)  # a move taken back
+            return  # is played again by playing it: it was never sent
         if self.page.tutorial is None and self.page.curtain_for() is None:
             self.guarded(self.session.redo_turn)
 
@@ -380,26 +393,31 @@ class App:
     # -- the Shell interface the parts use (web/ports.py) ---------------------------------
 
     def render(self) -> None:
+        self.remote.sync()
         self.studies.before_render()
         scene = self.screen.draw()
         self.studies.after_render(scene)
         self.analysis.after_render(scene)
+        self.remote.after_render(scene)
         self.embedded.after_render()
         if self.address.persist():
             self.problem(self._problem)  # the autosave's failure is said, or no longer
         self.computers.schedule()
 
-    def show_game(self, session: Session, message: str | None = None) -> None:
+    def show_game(self, session: Session, message: str | None = None, remote=None) -> None:
         """Put another game on screen (leaving the tutorial and the chooser, if shown). A
-        game of another kind left unfinished is shelved, for the chooser to resume."""
+        game of another kind left unfinished is shelved, for the chooser to resume; so is
+        any game of this device's left for a game played on several devices (``remote``,
+        its RemoteGame: the game in progress is never replaced by a link)."""
         page = self.page
         shelf_problem = None
-        if not page.embed and page.session is not None:
+        if not page.embed and page.session is not None and page.remote is None:
             try:
-                page.saves.shelve(session.game.id)
+                page.saves.shelve("" if remote is not None else session.game.id)
             except SaveError as e:
                 shelf_problem = f"The game you left could not be kept to resume: {e}."
         page.tutorial = None
+        page.remote = remote
         page.session = session
         page.revealed = None
         self.address.game_changed_by_player()  # it may be saved over a kept autosave
@@ -423,6 +441,9 @@ class App:
         chooser = element("chooser-problem")  # the chooser is shown when there is no game
         chooser.textContent = text if self.session is None else ""
         chooser.hidden = not (text and self.session is None)
+
+    def open_remote_link(self, text: str) -> None:
+        self.remote.open_link(text)
 
     def open_chooser(self, first_visit: bool = False) -> None:
         self.chooser.open(first_visit)

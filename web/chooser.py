@@ -9,29 +9,35 @@ opens); here only the Resume buttons are filled in, so the chooser loads no game
 
 from pyscript import document, ffi, window
 
-from waddle.app.chrome import chooser_html, computer_seats, resume_html
+from waddle.app.chrome import chooser_html, computer_seats, resume_html, unfinished_html
+from waddle.app.opening import KEPT
 from waddle.app.page import Page
-from waddle.app.saves import SHELF_PREFIX, SaveError
+from waddle.app.saves import SHELF_PREFIX, TAB_PREFIX, SaveError
 from waddle.app.session import Session
 from waddle.games import GAMES
-from web.dom import element, focus, new_seed
+from web.dom import element, focus, new_seed, now_ms
 from web.focus import focus_legal
 from web.ports import Shell
 
 
 class Chooser:
-    WITHOUT_A_GAME = frozenset({"open_chooser", "resume_game"})
+    WITHOUT_A_GAME = frozenset({"open_chooser", "resume_game", "resume_kept"})
     """Commands that work before any game is on the board."""
 
-    def __init__(self, page: Page, shell: Shell) -> None:
+    def __init__(self, page: Page, shell: Shell, fill_your_games=lambda: None) -> None:
         self.page = page
         self.shell = shell
+        self._fill_your_games = fill_your_games  # () -> None: "Your games" (web/remote.py)
 
     def open(self, first_visit: bool = False) -> None:
         session = self.page.session
         shelved = self.page.saves.shelved()
-        if session is not None:
-            shelved.pop(session.game.id, None)  # that one is on the board
+        if session is not None and self.page.remote is None and session.game.id in shelved:
+            try:  # that one is on the board (a game of this kind kept for a link is not)
+                if self.page.saves.load(shelved[session.game.id].key).link() == session.link():
+                    shelved.pop(session.game.id)
+            except SaveError:
+                pass
         slots = document.querySelectorAll("[data-resume-slot]")
         if slots.length:
             for slot in slots:
@@ -39,6 +45,8 @@ class Chooser:
                 slot.innerHTML = resume_html(entry, shelved.get(entry.id))
         else:  # a page not made by the build (the chooser is drawn by it): draw it here
             element("chooser-list").innerHTML = chooser_html(GAMES, shelved=shelved)
+        self._fill_your_games()
+        self._fill_unfinished()
         element("chooser-back").hidden = session is None
         for button in document.querySelectorAll(".needs-game"):
             button.disabled = session is None
@@ -50,6 +58,24 @@ class Chooser:
             first = document.querySelector("[data-game-choice]")
             if not ffi.is_none(first):
                 focus(first)
+
+    def _fill_unfinished(self) -> None:
+        """Every other unfinished game kept on this device: left for a link, or another
+        tab's (issue 38: no game is lost to a link or a second tab)."""
+        page = self.page
+        if page.embed:
+            return
+        session = page.session
+        on_screen = [session.link()] if session is not None and page.remote is None else []
+        own = [TAB_PREFIX + page.tab] if page.tab else []
+        titles = {entry.id: entry.title for entry in GAMES}
+        markup = unfinished_html(page.saves.unfinished(on_screen, own), now_ms(), titles)
+        element("unfinished-list").innerHTML = markup
+        element("unfinished").hidden = not markup
+
+    def cmd_resume_kept(self, target) -> None:
+        """Resume one of the unfinished games kept aside; the game on screen is kept."""
+        self._resume(str(target.getAttribute("data-key")))
 
     def open_pick(self) -> bool:
         """Open the game picked on the chooser before Python had started, if any (what
@@ -97,11 +123,20 @@ class Chooser:
     def cmd_resume_game(self, target) -> None:
         """The chooser's Resume: the game of that kind left for another one."""
         game_id = str(target.getAttribute("data-resume"))
+        self._resume(SHELF_PREFIX + game_id)
+
+    def _resume(self, key: str) -> None:
+        """Resume the game kept at ``key``; the game on screen is kept in turn (issue 38)."""
         saves = self.page.saves
+        text = saves.storage.get(key)
         try:
-            session = saves.load(SHELF_PREFIX + game_id)
+            session = saves.load(key)
+            saves.delete(key)  # it is this tab's game now
+            kept = self.page.remote is None and saves.keep_in_progress(session)
         except SaveError as e:
+            if text is not None and saves.storage.get(key) is None:
+                saves.storage.set(key, text)  # nothing lost
             self.shell.problem(f"That game could not be resumed: {e}.")
             return
-        self.shell.show_game(session, "Welcome back: the game is where you left it.")
-        saves.delete(SHELF_PREFIX + game_id)  # it is the autosave now
+        said = "Welcome back: the game is where you left it."
+        self.shell.show_game(session, f"{said} {KEPT}" if kept else said)

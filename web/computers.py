@@ -76,6 +76,9 @@ class Computers:
             or page.writing
             or page.ai_paused
             or not session.may_play()
+            # A game on several devices: only the host's device runs its computers, and
+            # only once every seat is taken.
+            or (page.remote is not None and not page.remote.computer_to_move())
         )
         if level is None or idle:
             if self._for is not None and self._for != position:

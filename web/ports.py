@@ -20,8 +20,13 @@ class Shell(Protocol):
         """Run a game action and redraw; on any error, put the game back as it was."""
         ...
 
-    def show_game(self, session: Any, message: str | None = None) -> None:
-        """Put another game on screen (the one before is shelved if of another kind)."""
+    def show_game(self, session: Any, message: str | None = None, remote: Any = None) -> None:
+        """Put another game on screen (the one before is shelved if of another kind);
+        ``remote``: the game is played on several devices (its RemoteGame)."""
+        ...
+
+    def open_remote_link(self, text: str) -> None:
+        """Open a remote-play link (``r1.``): its game comes on screen, or its invitation."""
         ...
 
     def problem(self, text: str | None) -> None:

@@ -320,7 +320,7 @@ def test_saves_full_storage_gives_a_message_and_loses_nothing(page):
     expect(page.locator(ROWS)).to_have_count(2)
     close_saves(page)
     before = page.evaluate(STORED)
-    assert len(before) == 3  # the autosave and two named saves
+    assert len(before) == 4  # the autosave, this tab's game and two named saves
 
     assert page.evaluate(FILL_STORAGE) > 0
     click_and_wait(page, LEGAL)

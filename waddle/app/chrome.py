@@ -147,6 +147,24 @@ def saves_html(entries: list[SaveEntry], now_ms: int, titles: dict[str, str]) ->
     )
 
 
+def unfinished_html(entries: list[SaveEntry], now_ms: int, titles: dict[str, str]) -> str:
+    """The chooser's "Unfinished games": every game kept aside (left for a link, or another
+    tab's) with its game, players, progress and age, and a Resume button ("" when none)."""
+    if not entries:
+        return ""
+    rows = []
+    for e in entries:
+        players = ", ".join(escape(n) for n in e.names) or f"{e.players} players"
+        rows.append(
+            f'<li class="unfinished-game" data-kept-key="{escape(e.key)}">'
+            f"<span><strong>{escape(titles.get(e.game, e.game))}</strong> "
+            f'<span class="hint">{players} · move {e.ply} · {_age(now_ms - e.saved_at_ms)}'
+            f'</span></span> <button type="button" data-command="resume-kept" '
+            f'data-key="{escape(e.key)}">Resume</button></li>'
+        )
+    return f'<ul class="unfinished-list">{"".join(rows)}</ul>'
+
+
 def _age(ms: int) -> str:
     minutes = max(0, ms) // 60_000
     if minutes < 1:

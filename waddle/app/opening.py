@@ -112,8 +112,19 @@ def _open_link(link: str, saves: SaveStore, embed: bool, new_seed: Callable[[], 
             return Opening(saved)
         if autosave_problem:
             return Opening(linked, autosave_problem, keep_autosave=True)
-        return Opening(linked, _shelve(saves, linked.game.id))  # another kind stays resumable
+        # The game in progress is kept, whatever its kind, unless the link continues it.
+        try:
+            kept = saves.keep_in_progress(linked)
+        except SaveError as e:
+            return Opening(linked, f"The game you left could not be kept to resume: {e}.")
+        if kept:
+            linked.message = KEPT
+        return Opening(linked)
     return Opening(linked)
+
+
+KEPT = "Your game in progress was kept: resume it from Games."
+"""Said (as the new game's message) when a link put another game on screen."""
 
 
 def _shelve(saves: SaveStore, leaving_for: str) -> str | None:

@@ -58,6 +58,15 @@ class Page:
         self.eyes: int | None = None
         self.all_hands = False
         self.attempt: Any = None
+        self.remote: Any = None
+        """The game on screen is played on several devices: its
+        :class:`waddle.app.remote_game.RemoteGame` (the session shows it; only this device's
+        seats are played here, and only on their turn), else None."""
+        self.tab = ""
+        """This browser tab's id (kept in its sessionStorage): its game's own save."""
+        self.remote_link = ""
+        """The link of the remote game on screen last opened or made here: the address
+        holds it, so a reload opens the game again."""
         self._desk: Any = None
         self._session: Session | None = None
 
@@ -199,6 +208,7 @@ class Page:
             return session.may_play() and not session.state.is_over()
         return (
             not self.readonly
+            and self.remote_allows()
             and self.curtain_for() is None
             and session.may_play()
             and (session.human_turn() or self.tutorial is not None)
@@ -232,10 +242,26 @@ class Page:
             return False
         if self.writing:
             return True  # the author plays any seat's move; the computers wait
+        if not self.remote_allows():
+            self.session.message = self.remote_refusal()
+            return False
         if self.session.bot_to_move() is None:
             return True
         self.session.message = self.computer_turn_message()
         return False
+
+    def remote_allows(self) -> bool:
+        """A game on several devices takes a move here only from this device's person, on
+        their turn, at the game's latest position (not while looking back at it)."""
+        remote = self.remote
+        if remote is None or self.writing:
+            return True
+        return remote.my_turn() and not self.session.future
+
+    def remote_refusal(self) -> str:
+        if self.remote.my_turn():
+            return "Go to the last move to play."
+        return f"Not your turn here: {self.remote.waiting_for()}"
 
     def computer_turn_message(self) -> str:
         name = self.session.seats[self.session.state.to_move()].name
@@ -249,6 +275,8 @@ class Page:
         session = self.session
         if self.tutorial is not None or not session.human_turn():
             return False
+        if self.remote is not None:
+            return False  # friends on other devices play without the computer's advice
         if self.curtain_for() is not None or not session.may_play():
             return False
         return self.viewer() in (OMNISCIENT, session.state.to_move())

@@ -20,6 +20,7 @@ Saves of every game share one list; each save's record says which game it is by 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +37,11 @@ PREFIX = "waddle:"
 AUTOSAVE_KEY = PREFIX + "autosave"
 NAMED_PREFIX = PREFIX + "save:"
 SHELF_PREFIX = PREFIX + "shelf:"
+TAB_PREFIX = PREFIX + "tab:"
+"""``waddle:tab:<tab id>``: the game of one browser tab, written with the autosave, so two
+tabs never overwrite each other's game (issue 38)."""
+MAX_TABS = 12
+"""The most tabs' games kept; beyond, the oldest finished ones go first, then the oldest."""
 """``waddle:shelf:<game>``: the last game of a game that was left for another one, so that
 opening Hey, That's My Fish! never costs the Waddle game in progress (the chooser offers
 to resume it)."""
@@ -219,8 +225,99 @@ class SaveStore:
                 "(delete some saves or export this game to a file)"
             ) from None
 
-    def autosave(self, session: Session, now_ms: int) -> None:
-        self._write(AUTOSAVE_KEY, self._entry_text(session, "Last game", now_ms))
+    def autosave(self, session: Session, now_ms: int, tab: str | None = None) -> None:
+        """Keep ``session`` as the last game (the next visit resumes it) and, given the
+        browser ``tab``'s id, as that tab's game: another tab's autosave overwrites the
+        last game, never this tab's own entry, so after every tab is closed each tab's
+        unfinished game is still offered (:meth:`unfinished`)."""
+        text = self._entry_text(session, "Last game", now_ms)
+        self._write(AUTOSAVE_KEY, text)
+        if tab:
+            key = TAB_PREFIX + tab
+            if self.storage.get(key) is None:
+                self._forget_old_tabs()
+            self._write(key, text)
+
+    def _forget_old_tabs(self) -> None:
+        tabs = []
+        keys = self.storage.keys()
+        for key in keys:
+            if key.startswith(TAB_PREFIX):
+                try:
+                    entry = self._entry(key, self.storage.get(key))
+                    tabs.append((not entry.over, entry.saved_at_ms, key))
+                except SaveError:
+                    tabs.append((False, 0, key))
+        tabs.sort()
+        for _unfinished, _when, key in tabs[: max(0, len(tabs) - MAX_TABS + 1)]:
+            self.storage.remove(key)
+
+    def keep_in_progress(self, arriving: Session | None = None) -> bool:
+        """Before a link puts a game on screen: keep the game in progress (the autosave)
+        on a shelf of its own, whatever its kind, unless it is finished or ``arriving`` is
+        that very game at the same or a later move, or has no move yet (nothing to lose).
+        True if it was kept (the page says so); ``SaveError`` if the storage is full."""
+        text = self.storage.get(AUTOSAVE_KEY)
+        if text is None:
+            return False
+        try:
+            saved = self._load_text(text)
+        except SaveError:
+            return False
+        if not saved.full_record().actions:
+            return False  # no move made yet: nothing to lose
+        same_kind = arriving is not None and arriving.game.id == saved.game.id
+        if same_kind and saved.line_over:
+            return False  # a finished game of this kind: its record is in the saves' reach
+        if arriving is not None and _continues(arriving, saved):
+            return False
+        self._write(self._shelf_key(saved.game.id, text), text)
+        return True
+
+    def _shelf_key(self, game: str, text: str) -> str:
+        """The shelf for a game of ``game`` kept as ``text``: the game's own shelf (what
+        the chooser's Resume button opens) if free or holding it already, else the first
+        free ``waddle:shelf:<game>:<n>`` (offered among the unfinished games)."""
+        base = SHELF_PREFIX + game
+        key, n = base, 1
+        while self.storage.get(key) not in (None, text) and n < 1000:
+            n += 1
+            key = f"{base}:{n}"
+        return key
+
+    def unfinished(
+        self, exclude: Sequence[str] = (), skip_keys: Sequence[str] = ()
+    ) -> list[SaveEntry]:
+        """Every unfinished game kept aside: the shelves beyond each game's first (the
+        chooser's Resume button shows those) and the tabs' games, newest first, one per
+        game: none whose link is in ``exclude`` (the game on screen), none at a key in
+        ``skip_keys`` (this tab's own)."""
+        seen = set(exclude)
+        found = []
+        keys = self.storage.keys()
+        for key in keys:
+            extra_shelf = key.startswith(SHELF_PREFIX) and ":" in key[len(SHELF_PREFIX) :]
+            if not (extra_shelf or key.startswith(TAB_PREFIX)) or key in skip_keys:
+                continue
+            text = self.storage.get(key)
+            try:
+                entry = self._entry(key, text)
+                if entry.over:
+                    continue
+                found.append((entry.saved_at_ms, key, entry, self._load_text(text).link()))
+            except SaveError:
+                continue
+        for shelf in self.shelved().values():
+            try:
+                seen.add(self.load(shelf.key).link())
+            except SaveError:
+                continue
+        out = []
+        for _when, _key, entry, link in sorted(found, key=lambda f: (-f[0], f[1])):
+            if link not in seen:
+                seen.add(link)
+                out.append(entry)
+        return out
 
     def autosaved_game(self) -> str | None:
         """The id of the game in the autosave, without replaying it (None: none, or damaged)."""
@@ -235,13 +332,14 @@ class SaveStore:
         game = self.autosaved_game()
         if game is None or game == leaving_for:
             return
-        self._write(SHELF_PREFIX + game, self.storage.get(AUTOSAVE_KEY) or "")
+        text = self.storage.get(AUTOSAVE_KEY) or ""
+        self._write(self._shelf_key(game, text), text)
 
     def shelved(self) -> dict[str, SaveEntry]:
         """The shelved game of each game id (damaged shelves are skipped)."""
         out = {}
         for key in sorted(self.storage.keys()):
-            if key.startswith(SHELF_PREFIX):
+            if key.startswith(SHELF_PREFIX) and ":" not in key[len(SHELF_PREFIX) :]:
                 try:
                     entry = self._entry(key, self.storage.get(key))
                 except SaveError:
@@ -347,3 +445,15 @@ class SaveStore:
         if type(ply) is int and 0 <= ply <= session.total_plies:
             session.go_to(ply)  # the moves after it stay there to redo
         return session
+
+
+def _continues(arriving: Session, saved: Session) -> bool:
+    """Whether ``arriving`` is the game of ``saved`` at the same or a later move (the same
+    game, setup and every move of it)."""
+    if arriving.game.id != saved.game.id:
+        return False
+    if arriving.setup.to_json() != saved.setup.to_json():
+        return False
+    have = [a.to_json() for a in saved.full_record().actions]
+    comes = [a.to_json() for a in arriving.full_record().actions]
+    return comes[: len(have)] == have
