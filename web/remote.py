@@ -219,8 +219,8 @@ class RemotePlay:
         """Before a redraw: the moves played on the board since (the person's, a computer's
         on the host's device) are this device's decisions in the remote game."""
         game, session = self.game, self.page.session
-        if game is None or session is None:
-            return
+        if game is None or session is None or self.page.writing:
+            return  # a study's moves are never this device's decisions
         line = session.state.history + session.future[::-1]
         known = game.actions
         if len(line) <= len(known):

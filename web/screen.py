@@ -126,7 +126,8 @@ class Screen:
             button.disabled = side.redo_disabled
         for button in document.querySelectorAll('.controls [data-command="hint"]'):
             button.disabled = side.hint_disabled
-            button.hidden = not side.playing
+            # Friends on other devices play without the computer's advice (Page.may_hint).
+            button.hidden = not side.playing or self.page.remote is not None
         computers = any(seat.bot is not None for seat in session.seats)
         element("ai-controls").hidden = not (computers and side.playing)
         element("move-list").innerHTML = move_list_html(

@@ -146,6 +146,9 @@ class Studies:
         else:
             root.removeAttribute("data-study-mode")
         button = document.querySelector('.moves-panel [data-command="open-study"]')
+        # A game on several devices still on: a move played in the panel would be taken as
+        # this device's decision and sent; its study is written once the game is over.
+        button.closest(".study-open").hidden = self.page.remote is not None and not open_
         button.setAttribute("aria-pressed", "true" if open_ else "false")
         button.textContent = "Close the study panel" if open_ else "Write a study of this game"
         if not open_:
@@ -289,6 +292,13 @@ class Studies:
             return
         if self.desk is not None:
             self.desk = None
+            self.shell.render()
+            return
+        if page.remote is not None:
+            page.session.message = (
+                "A game on several devices gets its study once it is over: a move played "
+                "here now would be sent as yours."
+            )
             self.shell.render()
             return
         desk = StudyDesk(page.session)

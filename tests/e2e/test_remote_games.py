@@ -210,6 +210,10 @@ def test_two_devices_play_hey_thats_my_fish_to_the_end_and_odd_links_change_noth
     bo.open_by_address(first_turn)
     assert bo.kind() == "turn" and "1 new move from Ann. Your turn." in bo.message()
     assert bo.page.locator("svg#board [data-mark]").count() >= 1  # the new move marked
+    # No computer's advice between friends, and no study while the game is on (a move
+    # played in the study panel would be sent as Bo's).
+    expect(bo.page.locator('.controls [data-command="hint"]')).to_be_hidden()
+    expect(bo.page.locator('.moves-panel [data-command="open-study"]')).to_be_hidden()
 
     # The same link again (pasted), and an older one: nothing changes, and the page says so.
     bo.open_by_paste(first_turn)
@@ -256,6 +260,7 @@ def test_two_devices_play_hey_thats_my_fish_to_the_end_and_odd_links_change_noth
     for device in (ann, bo):
         device.page.wait_for_function("document.querySelector('#remote-panel').hidden")
         expect(device.page.locator("#review-button")).to_be_visible()
+        expect(device.page.locator('.moves-panel [data-command="open-study"]')).to_be_visible()
     ann.page.click('header [data-command="open-chooser"]')
     expect(ann.page.locator("#your-games")).to_be_hidden()
 
