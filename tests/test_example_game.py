@@ -50,6 +50,9 @@ def test_the_example_conforms(check):
 def test_the_chooser_offers_it_for_two_players():
     html = chooser_html(WITH_EXAMPLE)
     assert 'data-game-choice="last-floe"' in html and "Last Floe" in html
+    card = html[html.index('data-game-choice="last-floe"') :]
+    players = card[card.index("<span class=game-players>") :].split("</span>")[0]
+    assert players.endswith(">2 players"), "one player count is said once, not '2 to 2'"
 
 
 def test_the_command_line_starts_replays_and_refuses_custom_boards(registered):

@@ -38,6 +38,17 @@ def picture(drawn: BoardSvg, game_id: str, label: str) -> str:
     )
 
 
+def player_range(low: int, high: int) -> str:
+    """How many play a game, as the chooser says it.
+
+    >>> player_range(2, 5), player_range(2, 2), player_range(1, 1)
+    ('2 to 5 players', '2 players', '1 player')
+    """
+    if low == high:
+        return f"{low} player" + ("" if low == 1 else "s")
+    return f"{low} to {high} players"
+
+
 def chooser_html(
     games: Iterable[GameEntry],
     thumbnails: bool = True,
@@ -69,7 +80,7 @@ def chooser_html(
             f'<li class="game-card"><button type="button" class="game-choice" '
             f'data-game-choice="{entry.id}">'
             f"{art}<span class=game-name>{title}</span>"
-            f"<span class=game-players>{low} to {high} players</span>"
+            f"<span class=game-players>{player_range(low, high)}</span>"
             f"<span class=game-summary>{escape(entry.summary)}</span>"
             f'<span class="game-play">Play with friends</span></button>'
             f'<button type="button" class="game-versus primary" data-versus-computer="{entry.id}" '
