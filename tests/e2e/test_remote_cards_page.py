@@ -1,0 +1,261 @@
+"""Card games on several devices, through the page as people play them (issue 40): each
+device its own browser context; every link copied from the page and opened in the other
+devices, a link too long for a messenger passed in its parts, pasted one by one into
+"Open a link" (in the reverse order: they open in any order).
+
+After every link, each device's DOM (every attribute and text), its localStorage and
+sessionStorage, and every link it sent or received are scanned for the other seats'
+cards the rules had not shown yet (worked out afterwards from the checked, whole deal).
+
+Kept lean: a decision is the first legal card or place the page offers (``data-legal``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from conftest import FIRST_LOAD_TIMEOUT_MS, click, open_app
+from e2e_tools import wait_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/
+from test_remote_cards import entitled
+
+from waddle.app import remote_cards as model
+from waddle.core import remote
+from waddle.core import remote_cards as card_links
+
+PANEL = "#remote-panel"
+LEGAL = '[data-legal="true"]'
+
+SCAN = """() => {
+  const cards = new Set();
+  const texts = [];
+  for (const el of document.querySelectorAll("*")) {
+    for (const a of el.attributes) { texts.push(a.value); if (a.name === "data-card") cards.add(a.value); }
+  }
+  texts.push(document.body.innerText);
+  const store = {};
+  for (const s of [localStorage, sessionStorage]) {
+    for (let i = 0; i < s.length; i++) store[s.key(i)] = s.getItem(s.key(i));
+  }
+  return {cards: [...cards], moves: +(document.querySelector("#remote-panel").dataset.moves || 0),
+          store, text: texts.join("\\n")};
+}"""
+
+
+class Device:
+    def __init__(self, page, name: str, seat: int) -> None:
+        self.page = page
+        self.name = name
+        self.seat = seat
+        self.links: list[str] = []  # every link this device sent or opened
+        self.scans: list[dict] = []
+        self.console: list[str] = []
+        page.on("console", lambda m: self.console.append(m.text[-600:]))
+
+    def kind(self) -> str:
+        return self.page.evaluate(
+            "() => { const p = document.querySelector('#remote-panel');"
+            " return p.hidden ? '' : p.dataset.kind; }"
+        )
+
+    def moves(self) -> int:
+        return int(self.page.evaluate("document.querySelector('#remote-panel').dataset.moves"))
+
+    def panel(self) -> str:
+        return self.page.locator(PANEL).text_content() or ""
+
+    def scan(self) -> None:
+        self.scans.append(self.page.evaluate(SCAN))
+
+    def send(self) -> list[str]:
+        """Copy link; the link in parts if the page offers parts (their addresses)."""
+        before = self.page.locator("#remote-link").input_value()
+        self.page.click("#remote-copy")
+        try:
+            self.page.wait_for_function(
+                "before => { const f = document.querySelector('#remote-link');"
+                " return f.value && f.value !== before; }",
+                arg=before,
+            )
+        except Exception:
+            said = self.page.evaluate(
+                "[...document.querySelectorAll('#message,#problem,#remote-panel')]"
+                ".map(e => e.id + ': ' + e.textContent).join(' | ')"
+            )
+            now = self.page.locator("#remote-link").input_value()
+            raise AssertionError(
+                f"{self.name} sent nothing: {len(before)} {len(now)} {now == before}"
+                f"{said[:300]!r} {self.console[-3:]}"
+            ) from None
+        whole = self.page.locator("#remote-link").input_value()
+        self.links.append(whole.split("#", 1)[1])
+        if self.page.locator("#remote-parts").is_visible():
+            parts = self.page.eval_on_selector_all(
+                "#remote-parts a", "links => links.map(a => a.href)"
+            )
+            assert len(parts) >= 2 and all(len(p.split("#", 1)[1]) <= 2000 for p in parts)
+            return parts
+        return [whole]
+
+    def _opened(self) -> int:
+        return int(self.page.evaluate("document.documentElement.dataset.remoteOpened || 0"))
+
+    def paste(self, address: str) -> str:
+        """Games, paste into "Open a link", Open; what the page said."""
+        before = self._opened()
+        if self.page.locator("#chooser").is_hidden():
+            self.page.click('header [data-command="open-chooser"]')
+        self.page.fill("#open-link-input", address)
+        self.page.press("#open-link-input", "Enter")
+        self.page.wait_for_function(
+            "n => +(document.documentElement.dataset.remoteOpened || 0) > n", arg=before
+        )
+        self.links.append(address.split("#", 1)[1])
+        return self.page.locator("#open-link-status").text_content() or ""
+
+    def receive(self, addresses: list[str]) -> list[str]:
+        """Every address pasted (parts in the reverse order); the progress lines seen."""
+        said = []
+        for address in reversed(addresses):
+            said.append(self.paste(address))
+        self.page.locator(PANEL).wait_for(state="visible")
+        return said
+
+    def play_one(self) -> None:
+        moves = self.moves()
+        for _ in range(8):
+            click(self.page, LEGAL)
+            done = self.page.wait_for_function(
+                "n => +document.querySelector('#remote-panel').dataset.moves > n"
+                " || document.querySelector('#remote-panel').dataset.kind !== 'turn'"
+                " || 'again'",
+                arg=moves,
+            ).json_value()
+            if done is True:
+                return
+        raise AssertionError(f"{self.name} could not decide: {self.panel()}")
+
+
+def start(page, game_title: str, players: int) -> Device:
+    page.click('[data-command="remote-new"]')
+    page.locator("#remote-new").wait_for(state="visible")
+    page.select_option("#rn-game", label=game_title)
+    options = page.eval_on_selector_all('[name="rseat1"] option', "o => o.map(x => x.value)")
+    assert options == ["me", "open"]  # no computer in a card game
+    assert page.locator("#rn-seats-hint").text_content().startswith("A computer cannot")
+    page.select_option("#rn-players", str(players))
+    page.fill("#rn-name", "Ann")
+    page.click("#rn-submit")
+    page.locator(PANEL).wait_for(state="visible")
+    return Device(page, "Ann", 0)
+
+
+def join(device: Device, addresses: list[str], first: bool) -> None:
+    if first:
+        device.page.goto(addresses[0])
+        wait_ready(device.page, FIRST_LOAD_TIMEOUT_MS)
+        device.links.append(addresses[0].split("#", 1)[1])
+    else:
+        device.receive(addresses)
+    dialog = device.page.locator("#remote-join")
+    dialog.wait_for(state="visible")
+    device.page.fill("#join-name", device.name)
+    device.page.click("#join-submit")
+    dialog.wait_for(state="hidden")
+    device.page.locator(PANEL).wait_for(state="visible")
+
+
+def play_through(devices: list[Device], figures: dict) -> None:
+    """Until nobody is to move or to send: the device to move plays; a device with a link
+    to send sends it to every other (parts pasted one by one). Scans after each link."""
+    for _ in range(600):
+        acted = False
+        for device in devices:
+            kind = device.kind()
+            print("STEP", device.name, kind, device.moves(), device.panel()[:150])
+            if kind == "turn":
+                device.play_one()
+                acted = True
+            elif kind == "send":
+                sent = device.send()
+                figures["links"].append(len(device.links[-1]))
+                if len(sent) > 1:
+                    figures["parts"].append(len(sent))
+                for other in devices:
+                    if other is not device:
+                        said = other.receive(sent)
+                        if len(sent) > 1:
+                            assert "open the other parts too" in said[0], said
+                            figures["progress"].append(said[0])
+                for d in devices:
+                    d.scan()
+                acted = True
+        if not acted:
+            return
+    raise AssertionError("the game did not end")
+
+
+def check_nothing_leaked(devices: list[Device], game_id: str) -> None:
+    """Each scan: the DOM shows no card, storage holds no card readable, no link holds a
+    card named, that the rules had not shown that device's seat yet."""
+    stores = [s["store"] for d in devices for s in d.scans[-1:]]
+    truth = model.from_json(json.loads(stores[0][f"waddle:remote:{game_id}"]))
+    assert truth.verdict == ""
+    games = [truth]
+    labels = {x: truth.deal.label(o)[1] for x, o in truth.deal.read_all(None, None).items()}
+    for device in devices:
+        for scan in device.scans:
+            decisions = scan["moves"]
+            shown = entitled(games, device.seat, decisions)
+            hidden = {labels[x] for x in labels if x not in shown}
+            assert not set(scan["cards"]) & hidden, (device.name, decisions)
+            for card in hidden:
+                assert f'data-card="{card}"' not in scan["text"]
+            text = scan["store"].get(f"waddle:remote:{game_id}")
+            if text is None or decisions == 0:
+                continue
+            stored = model.from_json(json.loads(text))
+            if stored.verdict is not None:
+                continue  # the end: every key is out, every card shown
+            own = entitled(games, device.seat, len(stored.decisions))
+            for x in range(stored.plan.size):
+                if stored.deal.read(x, stored.secrets, stored.my_index) is not None:
+                    assert x in own, f"{device.name}'s storage reads card {x}"
+            for key, value in scan["store"].items():
+                if key.startswith("waddle:") and "remote" not in key:
+                    assert game_id not in value and '"hands"' not in value, key
+    for device in devices:
+        for text in device.links:
+            message = remote.read_link(text)
+            assert isinstance(
+                message, card_links.CardLobby | card_links.CardTurn | card_links.Part
+            ), type(message)
+
+
+def test_two_devices_play_pebbles_by_links_and_nobody_sees_the_others_cards(page, fresh_page):
+    t0 = time.monotonic()
+    figures = {"links": [], "parts": [], "progress": []}
+    ann = start(open_app(page, "./"), "Pebbles", 2)
+    invitation = ann.send()
+    figures["links"].append(len(ann.links[-1]))
+    bo = Device(fresh_page(), "Bo", 1)
+    join(bo, invitation, first=True)
+    assert bo.kind() == "send" and "send this link" in bo.panel()
+    play_through([ann, bo], figures)
+    for device in (ann, bo):
+        text = device.page.locator("#message").text_content()
+        assert "the deal was checked, nobody cheated" in text, text
+        assert device.kind() == ""  # an ordinary finished game now
+    check_nothing_leaked([ann, bo], ann.page.evaluate("location.hash") and _game_id(ann))
+    print(f"\nPebbles 2 devices: {figures}, {time.monotonic() - t0:.1f} s")
+
+
+def _game_id(device: Device) -> str:
+    keys = [k for s in device.scans for k in s["store"] if k.startswith("waddle:remote:")]
+    ids = {k.split(":", 2)[2] for k in keys if len(k.split(":", 2)[2]) >= 16}
+    assert len(ids) == 1, ids
+    return ids.pop()
