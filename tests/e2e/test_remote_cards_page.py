@@ -13,6 +13,7 @@ Kept lean: a decision is the first legal card or place the page offers (``data-l
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -28,6 +29,14 @@ from waddle.core import remote
 from waddle.core import remote_cards as card_links
 
 PANEL = "#remote-panel"
+SHOTS = os.environ.get("WADDLE_SHOTS")  # a folder: the new screens' screenshots go there
+
+
+def shot(device, name: str) -> None:
+    if SHOTS:
+        device.page.screenshot(path=f"{SHOTS}/{name}-{device.name.lower()}.png")
+
+
 LEGAL = '[data-legal="true"]'
 CONTROLS = ('[data-control="place"]', '[data-control="done"]', '[data-control="power"]')
 
@@ -129,8 +138,10 @@ class Device:
     def receive(self, addresses: list[str]) -> list[str]:
         """Every address pasted (parts in the reverse order); the progress lines seen."""
         said = []
-        for address in reversed(addresses):
+        for n, address in enumerate(reversed(addresses)):
             said.append(self.paste(address))
+            if n == 0 and len(addresses) > 1:
+                shot(self, "part-progress")
         return said
 
     def play_one(self) -> None:
@@ -197,6 +208,10 @@ def play_through(devices: list[Device], figures: dict) -> None:
                 acted = True
             elif kind == "send":
                 sent = device.send()
+                if len(sent) > 1:
+                    shot(device, "parts")
+                    device.page.locator("#remote-parts").scroll_into_view_if_needed()
+                    shot(device, "parts-scrolled")
                 figures["links"].append(len(device.links[-1]))
                 if len(sent) > 1:
                     figures["parts"].append(len(sent))
@@ -208,6 +223,8 @@ def play_through(devices: list[Device], figures: dict) -> None:
                             figures["progress"].append(said[0])
                 for d in devices:
                     d.scan()
+                    if "Dealing" in d.panel():
+                        shot(d, "dealing")
                 acted = True
         if not acted:
             return
@@ -261,11 +278,13 @@ def test_two_devices_play_pebbles_by_links_and_nobody_sees_the_others_cards(page
     ann = start(open_app(page, "./"), "Pebbles", 2)
     invitation = ann.send()
     figures["links"].append(len(ann.links[-1]))
-    bo = Device(fresh_page(), "Bo", 1)
+    bo = Device(fresh_page(viewport={"width": 390, "height": 844}, is_mobile=True), "Bo", 1)
     join(bo, invitation, first=True)
     assert bo.kind() == "send" and "send this link" in bo.panel()
+    shot(bo, "joined")
     play_through([ann, bo], figures)
     for device in (ann, bo):
+        shot(device, "verdict")
         text = device.page.locator("#message").text_content()
         assert "the deal was checked, nobody cheated" in text, text
         assert device.kind() == ""  # an ordinary finished game now
