@@ -186,6 +186,8 @@ def join(device: Device, addresses: list[str], first: bool) -> None:
         device.page.goto(addresses[0])
         wait_ready(device.page, FIRST_LOAD_TIMEOUT_MS)
         device.links.append(addresses[0].split("#", 1)[1])
+        for address in addresses[1:]:  # a long invitation: its other parts pasted
+            device.paste(address)
     else:
         device.receive(addresses)
     dialog = device.page.locator("#remote-join")
@@ -297,3 +299,23 @@ def _game_id(device: Device) -> str:
     ids = {k.split(":", 2)[2] for k in keys if len(k.split(":", 2)[2]) >= 16}
     assert len(ids) == 1, ids
     return ids.pop()
+
+
+def test_three_devices_play_pebbles_with_the_invitation_passed_on(page, fresh_page):
+    t0 = time.monotonic()
+    figures = {"links": [], "parts": [], "progress": []}
+    ann = start(open_app(page, "./"), "Pebbles", 3)
+    invitation = ann.send()
+    bo = Device(fresh_page(), "Bo", 1)
+    join(bo, invitation, first=True)
+    assert bo.kind() == "invite"  # a seat is still free: Bo sends the invitation on
+    passed_on = bo.send()
+    ann.receive(passed_on)
+    cy = Device(fresh_page(), "Cy", 2)
+    join(cy, passed_on, first=True)
+    play_through([ann, bo, cy], figures)
+    for device in (ann, bo, cy):
+        text = device.page.locator("#message").text_content()
+        assert "the deal was checked, nobody cheated" in text, text
+    check_nothing_leaked([ann, bo, cy], _game_id(ann))
+    print(f"\nPebbles 3 devices: {figures}, {time.monotonic() - t0:.1f} s")
