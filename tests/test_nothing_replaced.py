@@ -81,6 +81,26 @@ def test_two_tabs_playing_in_turn_keep_both_games():
     assert links_of(saves, offered) == {waddle.link()}
 
 
+def test_one_game_kept_at_several_moves_is_offered_once_at_its_furthest():
+    """Two tabs' saves and shelves may hold one game at several moves (a shelf written as
+    the other tab took the last game, the tab's own entry later): it is offered once, at
+    its furthest move, and not at all when the game on screen continues it."""
+    saves = SaveStore(MemoryStorage())
+    waddle, fish = playing("waddle", seed=3, plies=2), playing("htmf", seed=3, plies=2)
+    saves.autosave(waddle, 1, "a")
+    saves.autosave(fish, 2, "b")
+    saves.shelve("htmf")  # the Waddle game at move 2 on its shelf
+    for turn in range(2):
+        waddle.play(waddle.state.legal_actions()[0])
+        saves.autosave(waddle, 10 + turn, "a")
+        saves.shelve("htmf")  # an extra shelf: the same game at a later move
+        saves.autosave(fish, 20 + turn, "b")
+    offered = saves.unfinished(exclude=[fish.link()], skip_keys=["waddle:tab:new"])
+    assert links_of(saves, offered) == {waddle.link()}
+    on_screen = saves.unfinished([waddle.link()], on_screen=waddle)
+    assert links_of(saves, on_screen) == {fish.link()}
+
+
 def test_finished_games_are_not_offered_and_tabs_are_bounded():
     saves = SaveStore(MemoryStorage())
     done = playing("htmf", seed=3, plies=500)

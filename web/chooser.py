@@ -69,7 +69,9 @@ class Chooser:
         on_screen = [session.link()] if session is not None and page.remote is None else []
         own = [TAB_PREFIX + page.tab] if page.tab else []
         titles = {entry.id: entry.title for entry in GAMES}
-        markup = unfinished_html(page.saves.unfinished(on_screen, own), now_ms(), titles)
+        shown = session if on_screen else None
+        offered = page.saves.unfinished(on_screen, own, shown)
+        markup = unfinished_html(offered, now_ms(), titles)
         element("unfinished-list").innerHTML = markup
         element("unfinished").hidden = not markup
 

@@ -47,7 +47,9 @@ def test_the_chooser_is_in_the_page_before_python_and_a_game_picked_then_opens(
     # The loading line stays above the chooser, with its progress bar.
     assert page.locator("#loading-progress").is_visible()
 
-    page.click('[data-versus-computer="htmf"]')
+    # Pyodide compiles its WebAssembly on the page's main thread meanwhile: on a loaded
+    # machine the click waits for it (a person's tap is queued the same way).
+    page.click('[data-versus-computer="htmf"]', timeout=60_000)
     assert page.locator('[data-versus-computer="htmf"]').get_attribute("aria-pressed") == "true"
     assert "Hey, That's My Fish! opens" in page.locator("#loading-pick").text_content()
     assert page.evaluate(LOADING)

@@ -54,6 +54,7 @@ from waddle.app.remote_game import (
     RemoteError,
     _LeftOut,
     b64,
+    genesis_for,
     unb64,
 )
 from waddle.core import card_world, crypto, deal, remote, remote_cards
@@ -924,33 +925,7 @@ class RemoteCardGame:
         return f"Refused: {who}'s step of the deal is not valid ({error.line})."
 
     def _genesis_for(self, turn: CardTurn) -> Genesis:
-        if turn.genesis is None:
-            if self.status == LOBBY:
-                raise RemoteError(
-                    "This link continues a game this device has not seen start: ask for "
-                    "the game again (Send again) from one who has it."
-                )
-            return self.genesis
-        if self.status != LOBBY:
-            if remote.genesis_bytes(turn.genesis) != remote.genesis_bytes(self.genesis):
-                raise RemoteError(
-                    "Refused: this link starts the game with other seats or another setup "
-                    "than the copy on this device."
-                )
-            return self.genesis
-        mine, theirs = self.genesis, turn.genesis
-        problem = remote.check_table(theirs.table)
-        if problem:
-            raise RemoteError(f"This link cannot be opened: {problem}.")
-        if (mine.prefix, mine.setup, mine.table.host_part()) != (
-            theirs.prefix,
-            theirs.setup,
-            theirs.table.host_part(),
-        ):
-            raise RemoteError("Refused: this link's game is not the one this device joined.")
-        if not theirs.table.complete:
-            raise RemoteError("This link starts the game before every seat is taken.")
-        return theirs
+        return genesis_for(self.genesis, self.status, turn.genesis)
 
     def _sender(self, turn: CardTurn, genesis: Genesis) -> str:
         """Who made the link (its own signature must be in it)."""

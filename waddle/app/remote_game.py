@@ -372,33 +372,7 @@ class RemoteGame:
         return Merge(True, f"{moved} {self.waiting_for()}", new_from)
 
     def _genesis_for(self, turn: Turn) -> Genesis:
-        if turn.genesis is None:
-            if self.status == LOBBY:
-                raise RemoteError(
-                    "This link continues a game this device has not seen start: ask for "
-                    "the game again (Send again) from one who has it."
-                )
-            return self.genesis
-        if self.status != LOBBY:
-            if remote.genesis_bytes(turn.genesis) != remote.genesis_bytes(self.genesis):
-                raise RemoteError(
-                    "Refused: this link starts the game with other seats or another setup "
-                    "than the copy on this device."
-                )
-            return self.genesis
-        mine, theirs = self.genesis, turn.genesis
-        problem = remote.check_table(theirs.table)
-        if problem:
-            raise RemoteError(f"This link cannot be opened: {problem}.")
-        if (mine.prefix, mine.setup, mine.table.host_part()) != (
-            theirs.prefix,
-            theirs.setup,
-            theirs.table.host_part(),
-        ):
-            raise RemoteError("Refused: this link's game is not the one this device joined.")
-        if not theirs.table.complete:
-            raise RemoteError("This link starts the game before every seat is taken.")
-        return theirs
+        return genesis_for(self.genesis, self.status, turn.genesis)
 
     def _sender(self, turn: Turn, genesis: Genesis) -> str:
         """Who the link claims to come from: the seats of the key of its latest signature."""
@@ -460,6 +434,39 @@ class RemoteGame:
             self.note = f"The game started without this device: {taken}."
             raise _LeftOut(self.note)
         self.status = PLAYING
+
+
+def genesis_for(mine: Genesis, status: str, theirs: Genesis | None) -> Genesis:
+    """The start a link's game goes by, for a device holding ``mine`` in ``status``: its
+    own, or (in the lobby) the link's table once every seat is taken. A link that starts
+    another game, other seats or another setup is refused with one line (hex and card
+    games alike)."""
+    if theirs is None:
+        if status == LOBBY:
+            raise RemoteError(
+                "This link continues a game this device has not seen start: ask for "
+                "the game again (Send again) from one who has it."
+            )
+        return mine
+    if status != LOBBY:
+        if remote.genesis_bytes(theirs) != remote.genesis_bytes(mine):
+            raise RemoteError(
+                "Refused: this link starts the game with other seats or another setup "
+                "than the copy on this device."
+            )
+        return mine
+    problem = remote.check_table(theirs.table)
+    if problem:
+        raise RemoteError(f"This link cannot be opened: {problem}.")
+    if (mine.prefix, mine.setup, mine.table.host_part()) != (
+        theirs.prefix,
+        theirs.setup,
+        theirs.table.host_part(),
+    ):
+        raise RemoteError("Refused: this link's game is not the one this device joined.")
+    if not theirs.table.complete:
+        raise RemoteError("This link starts the game before every seat is taken.")
+    return theirs
 
 
 class _LeftOut(RemoteError):

@@ -290,12 +290,17 @@ class SaveStore:
         return key
 
     def unfinished(
-        self, exclude: Sequence[str] = (), skip_keys: Sequence[str] = ()
+        self,
+        exclude: Sequence[str] = (),
+        skip_keys: Sequence[str] = (),
+        on_screen: Session | None = None,
     ) -> list[SaveEntry]:
         """Every unfinished game kept aside: the shelves beyond each game's first (the
         chooser's Resume button shows those) and the tabs' games, newest first, one per
         game: none whose link is in ``exclude`` (the game on screen), none at a key in
-        ``skip_keys`` (this tab's own)."""
+        ``skip_keys`` (this tab's own), and none that another offered game, a shelved one
+        or ``on_screen`` continues (the same game at an earlier move: two tabs' saves and
+        shelves may hold one game at several moves)."""
         seen = set(exclude)
         found = []
         keys = self.storage.keys()
@@ -308,20 +313,28 @@ class SaveStore:
                 entry = self._entry(key, text)
                 if entry.over:
                     continue
-                found.append((entry.saved_at_ms, key, entry, self._load_text(text).link()))
+                session = self._load_text(text)
+                found.append((entry.saved_at_ms, key, entry, session.link(), session))
             except SaveError:
                 continue
+        further: list[Session] = [] if on_screen is None else [on_screen]
         for shelf in self.shelved().values():
             try:
-                seen.add(self.load(shelf.key).link())
+                shelved = self.load(shelf.key)
             except SaveError:
                 continue
-        out = []
-        for _when, _key, entry, link in sorted(found, key=lambda f: (-f[0], f[1])):
-            if link not in seen:
-                seen.add(link)
-                out.append(entry)
-        return out
+            seen.add(shelved.link())
+            further.append(shelved)
+        # The furthest along first, so an earlier move of one game is the one left out.
+        ordered = sorted(found, key=lambda f: (-len(f[4].full_record().actions), -f[0], f[1]))
+        kept = []
+        for when, key, entry, link, session in ordered:
+            if link in seen or any(_continues(other, session) for other in further):
+                continue
+            seen.add(link)
+            further.append(session)
+            kept.append((when, key, entry))
+        return [entry for _when, _key, entry in sorted(kept, key=lambda f: (-f[0], f[1]))]
 
     def autosaved_game(self) -> str | None:
         """The id of the game in the autosave, without replaying it (None: none, or damaged)."""

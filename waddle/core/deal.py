@@ -106,7 +106,6 @@ Why one module: the protocol is one security argument. The locks, the relock, th
 the checks on arrival and the end's audit re-do each other's arithmetic, and the threat
 model above holds only if all of them agree; a reviewer reads it in one place.
 
->>> import asyncio; asyncio.run(crypto.ready())
 >>> decks = (Deck("cards", ("1", "2", "3")),)
 >>> plan = Plan(bytes(12), decks, (Pass.whole(3),))
 >>> alice, bob = Secrets.new(), Secrets.new()

@@ -150,8 +150,10 @@ def illegal_action(index: int, action: Any, why: Exception | str) -> RecordError
     """The error of a record's illegal action: its number, a short excerpt of it (an
     action of 100,000 cards is quoted in a few dozen characters) and why.
 
-    >>> from waddle.games.pebbles.actions import Action
-    >>> str(illegal_action(3, Action.reshuffle([0] * 100_000), "the cards are not the discards"))
+    >>> class Reshuffle:  # any game's action: what it writes in a record
+    ...     def to_json(self):
+    ...         return {"reshuffle": ["1S"] * 100_000}
+    >>> str(illegal_action(3, Reshuffle(), "the cards are not the discards"))
     "action 3: {'reshuffle': ['1S', '1S', '1S', '1S', '1S', '1S', '1S', '1S… is illegal: the cards are not the discards"
     """  # noqa: E501
     quoted_action = excerpt(action.to_json(), ACTION_CHARS, python=True)
