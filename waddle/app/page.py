@@ -15,7 +15,8 @@ tests reach it; ``web/`` holds one :class:`Page` and draws from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from html import escape
 from typing import Any
 
 from waddle.app.chrome import needs_curtain, viewer_for
@@ -25,7 +26,8 @@ from waddle.app.session import Session
 from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.core.registry import GameEntry
 from waddle.games import GAMES
-from waddle.ui.presenter import MoveGroup
+from waddle.ui.presenter import MoveGroup, Rendered
+from waddle.ui.unseen import face_down
 
 NOT_SHAREABLE = (
     "A card game on several devices is shared by its own links only (Send your link): "
@@ -267,6 +269,31 @@ class Page:
             return None
         seat = getattr(remote, "my_seat", None)
         return seat if seat is not None else SPECTATOR
+
+    def render(self, scene: Any) -> Rendered:
+        """The presenter's markup for ``scene``, as this device may show it. In a card game
+        on several devices while it is on: every stand-in (a card this device has not been
+        shown, which the rules' view may still hold: its hand during the deal, a card turned
+        up whose unlock tokens have not come) is drawn face down, and while the deal goes on
+        or a card waits to be unlocked the status says so, as the panel does, rather than
+        whose turn it will be."""
+        drawn = self.presenter.render(scene)
+        if self.remote_seat() is None:
+            return drawn
+        game = self.remote
+        unseen = game.unseen_labels()
+        line = game.waiting_for()
+        status = drawn.status
+        if not game.my_turn() and line.startswith(("Dealing", "Waiting for")):
+            status = f'<p class="status" data-waiting="true">{escape(line)}</p>'
+        return replace(
+            drawn,
+            board=replace(drawn.board, markup=face_down(drawn.board.markup, unseen)),
+            status=face_down(status, unseen),
+            controls=face_down(drawn.controls, unseen),
+            panels=face_down(drawn.panels, unseen),
+            table=face_down(drawn.table, unseen),
+        )
 
     def unshareable(self) -> str | None:
         """Why the game on screen may not be shared, saved or exported (a card game on
