@@ -375,10 +375,7 @@ class RemotePlay:
 
     def _link(self) -> str:
         game = self.game
-        if isinstance(game, RemoteCardGame) and game.last_link and not game.others_wait():
-            link = game.last_link  # nothing new: the same link again (send() moves on)
-        else:
-            link = game.send()  # signs this device's decisions: no undo after this
+        link = game.send()  # signs this device's decisions: no undo after this
         self.games.save(game)
         self._fresh_join = None
         self.page.remote_link = link
@@ -505,8 +502,11 @@ class RemotePlay:
         game = self.game
         if game is None:
             return
+        refusal = game.undo_refusal() if isinstance(game, RemoteCardGame) else None
         if not game.undo():
-            self.page.session.message = "Your move is sent: it cannot be taken back any more."
+            self.page.session.message = (
+                refusal or "Your move is sent: it cannot be taken back any more."
+            )
         else:
             self.games.save(game)
             self.page.session = session_of(game)

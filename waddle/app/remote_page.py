@@ -169,6 +169,7 @@ def card_panel_of(game: RemoteCardGame) -> Panel:
     link" whenever the others wait for this device (its decision, its step of the deal,
     its tokens, its keys at the end), and the end's verdict."""
     waiting = game.waiting_for()
+    undo = game.undo_refusal() is None
     if game.verdict:  # a cheat named: the game stops here
         return Panel("The deal was not honest", waiting, "Send again", False, True, "over")
     if game.others_wait() and game.my_turn() and not waiting.startswith("Dealing"):
@@ -177,7 +178,7 @@ def card_panel_of(game: RemoteCardGame) -> Panel:
             "Your turn",
             "Play your move; then send your link to the others (you can send it now too).",
             "Send your link",
-            False,
+            undo,
             True,
             "turn",
         )
@@ -192,7 +193,7 @@ def card_panel_of(game: RemoteCardGame) -> Panel:
                 "Send your link: it carries your move and unlocks the cards the others "
                 f"need (nobody can read yours). Next: {waiting}"
             )
-        return Panel("Send your link", text, "Send your link", False, True, "send")
+        return Panel("Send your link", text, "Send your link", undo, True, "send")
     if game.verdict == "":
         return Panel(
             "Game over",
