@@ -239,6 +239,8 @@ def play_through(devices: list[Device], figures: dict) -> None:
                 device.play_one()
                 acted = True
             elif kind == "send":
+                if SHOTS and device.page.locator("#remote-undo:visible").count():
+                    shot(device, "send-undo")
                 sent = device.send()
                 if len(sent) > 1:
                     shot(device, "parts")
@@ -262,6 +264,8 @@ def play_through(devices: list[Device], figures: dict) -> None:
                         d.scan()
                         if "Dealing" in d.panel():
                             shot(d, "dealing")
+                        if SHOTS and d.page.locator("#table .card-unseen").count():
+                            shot(d, "unseen")
                 acted = True
         if not acted:
             for d in devices:
