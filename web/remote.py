@@ -1,8 +1,8 @@
-"""Remote play in the page (issue 39): "Play on several devices" (the dialog that starts a
-game and its invitation), opening a ``#r1.`` link (by the address, or pasted into the
-chooser's "Open a link"), joining, the panel beside a remote game (whose turn, send your
-move by Share / Copy link / QR code, Undo before sending, send again), and the chooser's
-"Your games".
+"""Remote play in the page (issue 39): opening a ``#r1.`` link (by the address, or pasted
+into the chooser's "Open a link"), joining, the panel beside a remote game (whose turn, send
+your move by Share / Copy link / QR code, Undo before sending, send again), a card game's
+long links in parts or as a file, and the chooser's "Your games". The dialog that starts a
+game and its invitation ("Play on several devices") is ``web/remote_new.py``.
 
 Runs only in the browser. What it says and draws is ``waddle.app.remote_page``; the games
 and the catch-up rule are ``waddle.app.remote`` (docs/remote-play.md). The crypto port is
@@ -16,14 +16,12 @@ from dataclasses import replace
 
 from pyscript import document, ffi, window
 
-from waddle.app.chrome import options_form_html, player_options_html, read_options
 from waddle.app.page import Page
-from waddle.app.remote import STORE_PREFIX, RemoteGames, computer_seat_refused, session_of
+from waddle.app.remote import STORE_PREFIX, RemoteGames, session_of
 from waddle.app.remote_cards import RemoteCardGame
 from waddle.app.remote_game import RemoteError
 from waddle.app.remote_page import (
     decisions_count,
-    entries_for_dialog,
     finished_here,
     join_html,
     join_title,
@@ -33,20 +31,13 @@ from waddle.app.remote_page import (
     outcome_of,
     panel_of,
     parts_html,
-    read_remote_seats,
-    remote_options,
-    remote_refusal,
-    remote_seat_rows_html,
-    seats_hint,
     your_games_html,
 )
 from waddle.core import crypto
 from waddle.core.link_parts import link_file
-from waddle.core.registry import new_game_options
 from waddle.core.remote import is_remote_link
-from waddle.games import GAMES
 from waddle.ui.presenter import draws_marks
-from web.dom import Download, element, focus, new_seed, now_ms, to_js
+from web.dom import Download, element, focus, now_ms, to_js
 from web.focus import focus_legal
 from web.ports import Shell
 
@@ -54,8 +45,6 @@ from web.ports import Shell
 class RemotePlay:
     WITHOUT_A_GAME = frozenset(
         {
-            "remote_new",
-            "remote_cancel",
             "remote_open_game",
             "remote_send_again",
             "remote_join",
@@ -81,9 +70,6 @@ class RemotePlay:
         self._fresh_join: str | None = None  # a card game joined here, its link not sent yet
 
     def bind(self, listen) -> None:
-        listen(element("remote-new-form"), "submit", self.on_submit)
-        listen(element("rn-game"), "change", lambda _e: self._fill(str(element("rn-game").value)))
-        listen(element("rn-players"), "change", lambda _e: self._players_changed())
         listen(element("open-link-form"), "submit", self.on_open_link)
         listen(element("remote-join-form"), "submit", self.on_join)
         listen(element("open-link-file"), "change", self.on_open_file)
@@ -121,98 +107,6 @@ class RemotePlay:
     @property
     def game(self):
         return self.page.remote
-
-    # -- starting: "Play on several devices" ----------------------------------------------
-
-    def cmd_remote_new(self, _target) -> None:
-        session = self.page.session
-        game_id = session.game.id if session else GAMES.default.id
-        new_game = element("new-game")
-        if new_game.open:
-            game_id = str(element("ng-game").value)
-            new_game.close()
-        element("rn-game").innerHTML = "".join(
-            f'<option value="{e.id}"{" selected" if e.id == game_id else ""}>{e.title}</option>'
-            for e in entries_for_dialog()
-        )
-        element("rn-name").value = self._my_name()
-        self._fill(game_id)
-        element("remote-new").showModal()
-
-    def cmd_remote_cancel(self, target) -> None:
-        target.closest("dialog").close()
-
-    def _my_name(self) -> str:
-        storage = self.page.storage
-        return (storage.get("waddle:remote-name") if storage else None) or ""
-
-    def _fill(self, game_id: str) -> None:
-        entry = GAMES.by_id(game_id)
-        refusal = remote_refusal(entry)
-        error = element("rn-error")
-        error.textContent = refusal or ""
-        error.hidden = refusal is None
-        element("rn-submit").disabled = refusal is not None
-        element("rn-setup").hidden = refusal is not None
-        if refusal is not None:
-            return
-        game = entry.load()
-        element("rn-players").innerHTML = player_options_html(entry, entry.players[0])
-        computers = computer_seat_refused(entry.id) is None
-        element("rn-seats").innerHTML = remote_seat_rows_html(
-            entry.players[1], game.bot_levels, computers
-        )
-        element("rn-seats-hint").textContent = seats_hint(entry.id)
-        options = remote_options(new_game_options(game))
-        element("rn-options").innerHTML = options_form_html(options, {})
-        element("rn-options-box").hidden = not options
-        self._players_changed()
-
-    def _players_changed(self) -> None:
-        players = int(element("rn-players").value)
-        for row in document.querySelectorAll("#rn-seats .seat"):
-            row.hidden = int(row.dataset.seat) >= players
-        for row in document.querySelectorAll("#rn-options [data-players]"):
-            low, high = (int(n) for n in str(row.dataset.players).split("-"))
-            row.hidden = not low <= players <= high
-
-    def on_submit(self, event) -> None:
-        event.preventDefault()
-        self._spawn(self._invite())
-
-    async def _invite(self) -> None:
-        form = element("remote-new-form")
-        entry = GAMES.by_id(str(element("rn-game").value))
-        players = int(element("rn-players").value)
-        seats = read_remote_seats(
-            [str(form.querySelector(f'[name="rseat{p}"]').value) for p in range(players)]
-        )
-        name = str(element("rn-name").value).strip()
-        error = element("rn-error")
-        try:
-            options = read_options(
-                remote_options(new_game_options(entry.load())),
-                players,
-                lambda key: form.querySelector(f'[name="{key}"]'),
-            )
-            games = await self.ready()
-            game = games.invite(
-                entry.id,
-                players,
-                new_seed(),
-                seats,
-                [name] * seats.count("me"),
-                options,
-                now_ms(),
-            )
-        except (RemoteError, ValueError) as e:
-            error.textContent = str(e) if str(e).endswith(".") else f"{e}."
-            error.hidden = False
-            return
-        if name and self.page.storage is not None:
-            self.page.storage.set("waddle:remote-name", name)
-        element("remote-new").close()
-        self.show(game, "Invitation ready: send it to your friends.")
 
     # -- showing a remote game -------------------------------------------------------------
 
