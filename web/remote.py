@@ -108,6 +108,11 @@ class RemotePlay:
     def game(self):
         return self.page.remote
 
+    def my_name(self) -> str:
+        """The name this device's person gave last (asked again when starting or joining)."""
+        storage = self.page.storage
+        return (storage.get("waddle:remote-name") if storage else None) or ""
+
     # -- showing a remote game -------------------------------------------------------------
 
     def show(
@@ -498,7 +503,7 @@ class RemotePlay:
         self._invitation = invitation
         element("remote-join-title").textContent = join_title(invitation)
         element("remote-join-body").innerHTML = join_html(invitation)
-        element("join-name").value = self._my_name()
+        element("join-name").value = self.my_name()
         element("remote-join-error").hidden = True
         element("remote-join").showModal()
         focus(element("join-name"))

@@ -52,16 +52,12 @@ class RemoteNewGame:
             f'<option value="{e.id}"{" selected" if e.id == game_id else ""}>{e.title}</option>'
             for e in entries_for_dialog()
         )
-        element("rn-name").value = self._my_name()
+        element("rn-name").value = self.remote.my_name()
         self._fill(game_id)
         element("remote-new").showModal()
 
     def cmd_remote_cancel(self, target) -> None:
         target.closest("dialog").close()
-
-    def _my_name(self) -> str:
-        storage = self.page.storage
-        return (storage.get("waddle:remote-name") if storage else None) or ""
 
     def _fill(self, game_id: str) -> None:
         entry = GAMES.by_id(game_id)
