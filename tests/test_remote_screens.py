@@ -16,9 +16,12 @@ from waddle.app.remote_page import (
     link_in,
     outcome_of,
     panel_of,
+    parts_html,
     read_remote_seats,
+    remote_options,
     remote_refusal,
     remote_seat_rows_html,
+    seats_hint,
     your_games_html,
 )
 from waddle.app.saves import MemoryStorage
@@ -35,13 +38,32 @@ def two_devices(game: str = "htmf"):
 
 
 @pytest.mark.parametrize("entry", list(GAMES), ids=lambda e: e.id)
-def test_only_games_with_hidden_hands_are_refused_with_one_line(entry):
-    line = remote_refusal(entry)
-    if entry.hidden_information:
-        assert line.startswith(f"{entry.title} cannot be played on several devices yet")
-        assert "\n" not in line
-    else:
-        assert line is None
+def test_every_game_is_offered_on_several_devices(entry):
+    assert remote_refusal(entry) is None
+
+
+def test_a_card_game_offers_no_computer_seat_and_says_why():
+    module = GAMES.by_id("pebbles").load()
+    markup = remote_seat_rows_html(4, module.bot_levels, computers_allowed=False)
+    assert "Computer" not in markup and markup.count('value="me"') == 4
+    assert seats_hint("pebbles").startswith("A computer cannot take a seat")
+    assert seats_hint("htmf").startswith("Computers play on this device")
+
+
+def test_kevin_is_not_offered_in_a_remote_waddle_waddle():
+    from waddle.core.registry import new_game_options
+
+    options = new_game_options(GAMES.by_id("waddle-waddle").load())
+    assert any(o.key == "kevin" for o in options)
+    assert not any(o.key == "kevin" for o in remote_options(options))
+
+
+def test_a_long_link_is_offered_in_numbered_parts_each_with_copy_and_share():
+    markup = parts_html("This link is long.", ["https://x/#r1.a", "https://x/#r1.b"], True)
+    assert "Part 1 of 2" in markup and "Part 2 of 2" in markup
+    assert markup.count('data-command="remote-copy-part"') == 2
+    assert markup.count('data-command="remote-share-part"') == 2
+    assert 'data-command="remote-file"' in markup and "This link is long." in markup
 
 
 def test_the_dialog_offers_me_a_friend_and_each_computer_level_per_seat():

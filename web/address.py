@@ -90,8 +90,8 @@ class Address:
         drawn again from what every seat may see (``SPECTATOR``), never from the view of
         the person at the screen, so no hand is left in storage in the clear."""
         page = self.page
-        if page.storage is None:
-            return
+        if page.storage is None or page.unshareable():
+            return  # a card game on several devices keeps no board, not even face down
         markup, view_box = self._board_markup()
         if page.entry.hidden_information and page.viewer() != SPECTATOR:
             public = page.presenter.render(page.session.scene(SPECTATOR, False)).board

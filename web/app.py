@@ -50,6 +50,7 @@ from web.embedded import Embedded
 from web.focus import focus_legal, note_input
 from web.new_game import NewGameDialog
 from web.remote import RemotePlay
+from web.remote_new import RemoteNewGame
 from web.saves_dialog import SavesDialog
 from web.screen import Screen
 from web.share import ShareDialog
@@ -89,6 +90,7 @@ class App:
         self.computers = Computers(self.page, self)
         self.address = Address(self.page, self, self.screen.save_preview_markup)
         self.remote = RemotePlay(self.page, self)
+        self.remote_new = RemoteNewGame(self.page, self, self.remote)
         self.chooser = Chooser(self.page, self, self.remote.fill_chooser)
         self.new_game = NewGameDialog(self.page, self)
         self.saves_dialog = SavesDialog(self.page, self)
@@ -129,6 +131,7 @@ class App:
             self.editor,
             self.analysis,
             self.remote,
+            self.remote_new,
         )
         self._without_a_game = WITHOUT_A_GAME.union(
             *(getattr(part, "WITHOUT_A_GAME", ()) for part in self._parts)
@@ -175,7 +178,7 @@ class App:
         listen(element("scrubber"), "input", self.on_scrub)
         listen(window, "hashchange", self.address.on_hash_change)
         parts = (self.new_game, self.saves_dialog, self.share, self.studies, self.editor)
-        for part in (*parts, self.remote):
+        for part in (*parts, self.remote, self.remote_new):
             part.bind(listen)
         self.embedded.bind(listen)
         # The board's room changes when the page first shows (it is hidden while loading),

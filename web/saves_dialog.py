@@ -64,6 +64,9 @@ class SavesDialog:
         session = self.page.session
         if session is None:
             return
+        if self.page.unshareable():
+            self._say(self.page.unshareable())
+            return
         state = session.state
         self._download(
             export_file(session), f"{session.game.id}-{state.num_players}p-move{state.ply}.json"
@@ -74,6 +77,9 @@ class SavesDialog:
         event.preventDefault()
         if self.page.session is None:
             self._say("Not saved: there is no game on the board.")
+            return
+        if self.page.unshareable():
+            self._say(self.page.unshareable())
             return
         name = element("save-name").value
         try:

@@ -58,7 +58,7 @@ class Screen:
         curtain_for = page.curtain_for()
         # At a question step the board is the reader's copy of the game (an exercise).
         scene = page.board_session.scene(page.viewer(), page.interactive())
-        drawn = page.presenter.render(scene)
+        drawn = page.render(scene)
         focus = focused()
         self.board.setAttribute("viewBox", drawn.board.view_box)
         _, _, width, height = (float(v) for v in drawn.board.view_box.split())

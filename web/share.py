@@ -59,7 +59,17 @@ class ShareDialog:
 
     # -- copying ----------------------------------------------------------------------------
 
+    def _refused(self) -> bool:
+        """A game that may not be shared (:meth:`Page.unshareable`): say so instead."""
+        line = self.page.unshareable()
+        if line is not None:
+            self.page.session.message = line
+            self.shell.render()
+        return line is not None
+
     def cmd_copy_link(self, _target) -> None:
+        if self._refused():
+            return
         warning = self.page.link_warning()
         self._copy(
             window.location.href,
@@ -68,6 +78,8 @@ class ShareDialog:
         )
 
     def cmd_copy_embed(self, _target) -> None:
+        if self._refused():
+            return
         self.fill_builder()
         self._copy(
             element("embed-code").value,
@@ -90,6 +102,8 @@ class ShareDialog:
     # -- the dialog and its embed builder ---------------------------------------------------
 
     def cmd_open_share(self, _target) -> None:
+        if self._refused():
+            return
         listing = self.page.saves.list().entries if not self.page.embed else []
         options = ['<option value="">The game on the board</option>']
         for entry in listing:

@@ -310,10 +310,10 @@ def test_a_link_of_another_game_goes_to_that_game_and_keeps_the_one_on_screen(pa
     expect(page.locator("#game-title")).to_have_text("Hey, That's My Fish!")
     page.click('header [data-command="open-chooser"]')
     expect(page.locator(".your-game")).to_have_count(2)
-    # A card game is refused with one line.
+    # A card game is offered, without computer seats (the line says why).
     page.click('[data-command="remote-new"]')
     page.select_option("#rn-game", label="Pebbles")
-    expect(page.locator("#rn-error")).to_contain_text(
-        "Pebbles cannot be played on several devices yet"
-    )
-    expect(page.locator("#rn-submit")).to_be_disabled()
+    expect(page.locator("#rn-error")).to_be_hidden()
+    expect(page.locator("#rn-seats-hint")).to_contain_text("A computer cannot take a seat")
+    expect(page.locator('[name="rseat1"] option')).to_have_count(2)
+    expect(page.locator("#rn-submit")).to_be_enabled()

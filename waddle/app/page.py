@@ -15,17 +15,24 @@ tests reach it; ``web/`` holds one :class:`Page` and draws from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from html import escape
 from typing import Any
 
 from waddle.app.chrome import needs_curtain, viewer_for
 from waddle.app.embed import reveal_offered, viewer_with_eyes
 from waddle.app.saves import SaveStore, Storage
 from waddle.app.session import Session
-from waddle.core.game import OMNISCIENT
+from waddle.core.game import OMNISCIENT, SPECTATOR
 from waddle.core.registry import GameEntry
 from waddle.games import GAMES
-from waddle.ui.presenter import MoveGroup
+from waddle.ui.presenter import MoveGroup, Rendered
+from waddle.ui.unseen import face_down
+
+NOT_SHAREABLE = (
+    "A card game on several devices is shared by its own links only (Send your link): "
+    "once it is over and its deal checked, save it or share it as any game."
+)
 
 
 class Page:
@@ -150,6 +157,9 @@ class Page:
         1
         """
         hidden = self.entry.hidden_information
+        seat = self.remote_seat()
+        if seat is not None:
+            return seat  # a card game on several devices: this device's seat only
         if self.drafting and hidden:
             # A question's answer is played as its reader will: holding the asked hand.
             mover = self.board_session.state.to_move()
@@ -192,7 +202,7 @@ class Page:
 
     def curtain_for(self) -> int | None:
         """The seat the device must be passed to before anything more is shown, or None."""
-        if self.tutorial is not None or self.writing:
+        if self.tutorial is not None or self.writing or self.remote_seat() is not None:
             return None
         return needs_curtain(self.session, self.entry.hidden_information, self.embed, self.revealed)
 
@@ -249,6 +259,49 @@ class Page:
             return True
         self.session.message = self.computer_turn_message()
         return False
+
+    def remote_seat(self) -> int | None:
+        """The seat of this device in a card game played on several devices while it is on
+        (the screen draws that seat's view only, never the stand-in hands of the session:
+        :func:`waddle.app.remote.session_of`), or None."""
+        remote = self.remote
+        if remote is None or not self.entry.hidden_information or self.session.shareable:
+            return None
+        seat = getattr(remote, "my_seat", None)
+        return seat if seat is not None else SPECTATOR
+
+    def render(self, scene: Any) -> Rendered:
+        """The presenter's markup for ``scene``, as this device may show it. In a card game
+        on several devices while it is on: every stand-in (a card this device has not been
+        shown, which the rules' view may still hold: its hand during the deal, a card turned
+        up whose unlock tokens have not come) is drawn face down, and while the deal goes on
+        or a card waits to be unlocked the status says so, as the panel does, rather than
+        whose turn it will be."""
+        drawn = self.presenter.render(scene)
+        if self.remote_seat() is None:
+            return drawn
+        game = self.remote
+        unseen = game.unseen_labels()
+        line = game.waiting_for()
+        status = drawn.status
+        if not game.my_turn() and line.startswith(("Dealing", "Waiting for")):
+            status = f'<p class="status" data-waiting="true">{escape(line)}</p>'
+        return replace(
+            drawn,
+            board=replace(drawn.board, markup=face_down(drawn.board.markup, unseen)),
+            status=face_down(status, unseen),
+            controls=face_down(drawn.controls, unseen),
+            panels=face_down(drawn.panels, unseen),
+            table=face_down(drawn.table, unseen),
+        )
+
+    def unshareable(self) -> str | None:
+        """Why the game on screen may not be shared, saved or exported (a card game on
+        several devices while it is on: its session holds stand-ins for the hands this
+        device cannot see), or None."""
+        if self.session is not None and not self.session.shareable:
+            return NOT_SHAREABLE
+        return None
 
     def remote_allows(self) -> bool:
         """A game on several devices takes a move here only from this device's person, on

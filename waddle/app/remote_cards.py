@@ -326,7 +326,28 @@ class RemoteCardGame:
             if value is not None:
                 values[tag] = value
         knowledge = card_world.Knowledge(cards, values, self.kept)
+        self._known_origins = frozenset(cards.values())
+        self._knowledge_size = (len(cards), len(values))
         self.world = self.builder.build(knowledge, self.decisions, self.my_seat)
+
+    _known_origins: frozenset[int] = frozenset()
+
+    def unseen_labels(self) -> frozenset[str]:
+        """The labels (a card's ``data-card``) of the cards this device has not been shown:
+        wherever the world shows one of them it is a stand-in, and the page draws it face
+        down (:func:`waddle.ui.unseen.face_down`). A label also on a card this device
+        knows is left out (copies of one card look alike). Empty once the game's whole
+        record is checked (every card is known then)."""
+        if self.status in (LOBBY, LEFT_OUT) or self.final_record() is not None:
+            return frozenset()
+        if self.world is None:
+            self.rebuild()
+        known = {self.deal.label(o)[1] for o in self._known_origins}
+        return frozenset(
+            label
+            for o in range(self.plan.size)
+            if o not in self._known_origins and (label := self.deal.label(o)[1]) not in known
+        )
 
     @property
     def now(self) -> Any:
@@ -405,6 +426,7 @@ class RemoteCardGame:
             raise RemoteError(reason[0].upper() + reason[1:].rstrip(".") + ".")
         seat = self.my_seat
         assert seat is not None
+        self._undo_guard = (len(self.entries), self._knowledge_size)
         self.entries.append(Decision.of(seat, action))
         self.last_move_ms = now_ms
         self.rebuild()
@@ -412,21 +434,63 @@ class RemoteCardGame:
             self.status = OVER_STATUS
         self.work()
 
-    def undo(self) -> bool:
-        """Take back this device's last decision if it is not sent yet and showed or
-        turned up no card (nothing was released for it)."""
-        mine = self.my_index
-        signed = self.signatures.get(mine, (0, b""))[0] if mine is not None else 0
-        if not self.entries or len(self.entries) <= signed:
-            return False
+    def undo_refusal(self) -> str | None:
+        """Why this device's last decision cannot be taken back, or None if it can: it must
+        be the chain's last entry, not sent yet (not under this device's signature), and
+        must have shown this device no card or random value it had not seen (else undo would
+        let a player look and choose again). Tokens it released for the decision (a card
+        shown from its hand) go with it: they were never sent."""
+        mine, seat = self.my_index, self.my_seat
+        if mine is None or seat is None or not self.entries:
+            return "Nothing of yours to take back."
         last = self.entries[-1]
-        if not isinstance(last, Decision) or last.seat != self.my_seat:
+        signed = self.signatures.get(mine, (0, b""))[0]
+        if len(self.entries) <= signed:
+            return "Your move is sent: it cannot be taken back any more."
+        if not isinstance(last, Decision) or last.seat != seat:
+            return "Your last move showed you a card: it cannot be taken back."
+        if self._undo_guard != (len(self.entries) - 1, self._knowledge_size):
+            return "Your last move showed you a card: it cannot be taken back."
+        if self._released_for_last() is None:
+            return "Another player's tokens came after your move: it cannot be taken back."
+        return None
+
+    def _released_for_last(self) -> int | None:
+        """Where the releases made for the chain's last entry begin in :attr:`releases`
+        (they must be its unsent tail), or None."""
+        at = len(self.entries) - 1
+        mine = sorted(i for i, made in self.made_at.items() if made > at)
+        cut = len(self.releases) - len(mine)
+        if mine != list(range(cut, len(self.releases))) or cut < self.sent_releases:
+            return None
+        return cut
+
+    def undo(self) -> bool:
+        """Take back this device's last decision if :meth:`undo_refusal` allows it, with the
+        tokens it released for it."""
+        if self.undo_refusal() is not None:
             return False
-        if self._unsent_mine():
-            return False
+        mine = self.my_index
+        cut = self._released_for_last()
+        assert cut is not None
+        for release in self.releases[cut:]:
+            for x in deal.positions_of(release, self.plan.size):
+                self.deal.tokens.pop((mine, x), None)
+            for tag, _ in release.shares:
+                self.deal.shares.pop((mine, tag), None)
+        self.releases = self.releases[:cut]
+        self.made_at = {i: made for i, made in self.made_at.items() if i < cut}
         self.entries.pop()
+        self._undo_guard = None
         self.rebuild()
+        if self.status == OVER_STATUS and not self.now.is_over():
+            self.status = PLAYING
         return True
+
+    _undo_guard: tuple[int, tuple[int, int]] | None = None
+    """Where this device's last decision stands in the chain and how much it knew of the
+    deal just before it (:meth:`undo_refusal`); not saved: after a reload no undo."""
+    _knowledge_size: tuple[int, int] = (0, 0)
 
     def _unsent_mine(self) -> bool:
         me = self.my_index
@@ -631,6 +695,10 @@ class RemoteCardGame:
         me = self.my_index
         if me is None:
             return self.last_link
+        if self.last_link and not self._new_since_sent(me):
+            # Nothing new: the same link again. Built afresh it would leave out this
+            # device's step of the deal, which travels only in the link that first had it.
+            return self.last_link
         self._merge_unsent()
         position = len(self.entries)
         before = self.signatures.get(me, (0, b""))[0]
@@ -672,6 +740,16 @@ class RemoteCardGame:
         if me in self.reveals:
             self._reveal_sent = True
         return self.last_link
+
+    def _new_since_sent(self, me: int) -> bool:
+        """Whether this device holds anything not in :attr:`last_link`: an entry not under
+        its signature (its own or one it received), a release, or its keys at the end."""
+        signed = self.signatures.get(me, (-1, b""))[0]
+        return (
+            signed != len(self.entries)
+            or self.sent_releases != len(self.releases)
+            or (me in self.reveals and not self._reveal_sent)
+        )
 
     def _merge_unsent(self) -> None:
         """This device's releases not sent yet, as one (one proof for the link)."""

@@ -9,7 +9,7 @@ are in docs/remote-play.md.
 
 >>> remote_refusal(GAMES.by_id("waddle")) is None
 True
->>> remote_refusal(GAMES.by_id("pebbles")).startswith("Pebbles cannot be played")
+>>> remote_refusal(GAMES.by_id("pebbles")) is None
 True
 """
 
@@ -21,7 +21,8 @@ from html import escape
 from typing import Any
 
 from waddle.app.chrome import LEVEL_NAMES
-from waddle.app.remote import Invitation, Listed, Opened
+from waddle.app.remote import Invitation, Listed, Opened, computer_seat_refused
+from waddle.app.remote_cards import RemoteCardGame
 from waddle.app.remote_game import LEFT_OUT, LOBBY, OVER_STATUS
 from waddle.core.registry import GameEntry
 from waddle.core.study import MAX_ARROWS, MAX_MARKS
@@ -30,31 +31,43 @@ from waddle.ui.seats import DEFAULT_NAMES, MAX_NAME_CHARS
 
 ME, OPEN, COMPUTER_PREFIX = "me", "open", "computer:"
 
-CARD_GAMES_NOT_YET = (
-    "{title} cannot be played on several devices yet: its hands are dealt so that no "
-    "device sees another's, and the screens for that deal are on their way."
-)
-"""The page's one card-specific line, until the deal's screens (issue 40) plug in here."""
+REMOTE_LEFT_OUT_OPTIONS = frozenset({"kevin"})
+"""Options no deal on several devices offers yet (a card game's remote deal refuses them:
+Kevin's place in the deck would need a pass of its own): not shown in the dialog."""
 
 
 def remote_refusal(entry: GameEntry) -> str | None:
-    """The one line that refuses a game the page cannot play on several devices yet (a card
-    game, until the screens of its deal land), or None. Decided by the registry's
-    ``hidden_information``, never the id."""
-    if entry.hidden_information:
-        return CARD_GAMES_NOT_YET.format(title=entry.title)
+    """The one line that refuses a game the page cannot play on several devices, or None
+    (every game can be, the card games with their deal since issue 40)."""
+    del entry
     return None
 
 
-def remote_seat_rows_html(max_players: int, levels: Sequence[str]) -> str:
+def remote_options(options: Sequence[Any]) -> list[Any]:
+    """The dialog's rules: the game's options, less those no remote deal offers."""
+    return [o for o in options if o.key not in REMOTE_LEFT_OUT_OPTIONS]
+
+
+def seats_hint(game_id: str) -> str:
+    """The line under the seats: where computers play, or why none may (a card game)."""
+    return computer_seat_refused(game_id) or "Computers play on this device: keep it at hand."
+
+
+def remote_seat_rows_html(
+    max_players: int, levels: Sequence[str], computers_allowed: bool = True
+) -> str:
     """The dialog's seat rows: who plays each seat, "Me" (the first), "A friend" (the
-    others) or a computer at a level. Computers run on this device (the host's)."""
+    others) or a computer at a level. Computers run on this device (the host's); a card
+    game offers none (``computers_allowed`` False: its hand would be on the host's device).
+    """
     rows = []
     for p in range(max_players):
-        choices = [(ME, "Me"), (OPEN, "A friend")] + [
-            (COMPUTER_PREFIX + level, f"Computer, {LEVEL_NAMES.get(level, level)}")
-            for level in levels
-        ]
+        choices = [(ME, "Me"), (OPEN, "A friend")]
+        if computers_allowed:
+            choices += [
+                (COMPUTER_PREFIX + level, f"Computer, {LEVEL_NAMES.get(level, level)}")
+                for level in levels
+            ]
         picked = ME if p == 0 else OPEN
         options = "".join(
             f'<option value="{escape(value)}"{" selected" if value == picked else ""}>'
@@ -135,6 +148,99 @@ class Panel:
     """For the page's hooks: ``invite``, ``turn``, ``send``, ``wait``, ``over``, ``out``."""
 
 
+def decisions_count(game: Any) -> int:
+    """How many decisions ``game`` holds (a hex game's moves, a card game's decisions)."""
+    if isinstance(game, RemoteCardGame):
+        return len(game.decisions)
+    return len(game.actions)
+
+
+def finished_here(game: Any) -> bool:
+    """Whether ``game`` is an ordinary finished game on this device now: over, nothing of
+    this device's left to send, and (a card game) its deal checked and found honest."""
+    if isinstance(game, RemoteCardGame):
+        return game.verdict == "" and not game.others_wait()
+    return game.status == OVER_STATUS and not game.unsent()
+
+
+def card_panel_of(game: RemoteCardGame) -> Panel:
+    """The panel beside a card game played on several devices: the lobby as for any game;
+    then whose turn, the deal's progress (:meth:`RemoteCardGame.waiting_for`), "Send your
+    link" whenever the others wait for this device (its decision, its step of the deal,
+    its tokens, its keys at the end), and the end's verdict."""
+    waiting = game.waiting_for()
+    undo = game.undo_refusal() is None
+    if game.verdict:  # a cheat named: the game stops here
+        return Panel("The deal was not honest", waiting, "Send again", False, True, "over")
+    if game.others_wait() and game.my_turn() and not waiting.startswith("Dealing"):
+        # Play on; the link (your part of the deal, your decisions) goes after.
+        return Panel(
+            "Your turn",
+            "Play your move; then send your link to the others (you can send it now too).",
+            "Send your link",
+            undo,
+            True,
+            "turn",
+        )
+    if game.others_wait():
+        over = game.verdict == "" or (game.world is not None and game.now.is_over())
+        if over:
+            text = "Send your link: it shows your keys, so every device can check the deal."
+        elif game.my_turn() or waiting.startswith("Dealing"):
+            text = "Send your link: the others need your part of the deal. " + waiting
+        else:
+            text = (
+                "Send your link: it carries your move and unlocks the cards the others "
+                f"need (nobody can read yours). Next: {waiting}"
+            )
+        return Panel("Send your link", text, "Send your link", undo, True, "send")
+    if game.verdict == "":
+        return Panel(
+            "Game over",
+            "Finished: the deal was checked, nobody cheated. If a friend missed your last "
+            "link, send it again.",
+            "Send again",
+            False,
+            False,
+            "over",
+        )
+    if game.my_turn():
+        return Panel(
+            "Your turn", "Play your move; then send it to the others.", "", False, True, "turn"
+        )
+    return Panel(
+        waiting.rstrip(".") or "Waiting",
+        "Open their link when it comes. If a friend missed your last link, send it again.",
+        "Send again" if game.last_link else "",
+        False,
+        False,
+    )
+
+
+def parts_html(line: str, addresses: Sequence[str], share: bool) -> str:
+    """A link too long for messengers, offered in parts: the app's line saying why, each
+    part a link of its own (numbered, Copy and Share each), and the whole as a file."""
+    count = len(addresses)
+    rows = []
+    for n, address in enumerate(addresses):
+        share_button = (
+            f'<button type="button" data-command="remote-share-part" data-part="{n}">Share</button>'
+            if share
+            else ""
+        )
+        rows.append(
+            f'<li class="remote-part" data-part="{n}"><a href="{escape(address)}" '
+            f'target="_blank" rel="noopener">Part {n + 1} of {count}</a>'
+            f'<button type="button" data-command="remote-copy-part" data-part="{n}">'
+            f"Copy</button>{share_button}</li>"
+        )
+    return (
+        f'<p class="remote-parts-why">{escape(line)}</p>'
+        f'<ol class="remote-parts-list">{"".join(rows)}</ol>'
+        '<button type="button" data-command="remote-file">Save as a file</button>'
+    )
+
+
 def panel_of(game: Any) -> Panel:
     """What the panel says about ``game`` (a :class:`waddle.app.remote_game.RemoteGame`).
 
@@ -143,8 +249,9 @@ def panel_of(game: Any) -> Panel:
     waiting = game.waiting_for()
     if game.status == LEFT_OUT:
         return Panel("Not your game any more", waiting, "", False, False, "out")
-    unsent = game.unsent()
-    if game.status == LOBBY and not game.actions:
+    if isinstance(game, RemoteCardGame) and game.status != LOBBY:
+        return card_panel_of(game)
+    if game.status == LOBBY and not decisions_count(game):
         if game.my_turn():
             return Panel(
                 "Your turn",
@@ -183,6 +290,7 @@ def panel_of(game: Any) -> Panel:
             True,
             "invite",
         )
+    unsent = game.unsent()
     if unsent and not game.my_turn():
         last = "the last move" if game.state.is_over() else "your move"
         return Panel(

@@ -201,6 +201,8 @@ class SaveStore:
     def _entry_text(self, session: Session, name: str, now_ms: int) -> str:
         # The whole line, moves taken back included, with the shown position as "ply":
         # looking back through a game, then closing the tab, must not cut the game short.
+        if not session.shareable:  # a card game on several devices: stand-in hands
+            raise SaveError("a card game on several devices is kept by its own links only")
         state = session.state
         return json.dumps(
             {
@@ -230,6 +232,8 @@ class SaveStore:
         browser ``tab``'s id, as that tab's game: another tab's autosave overwrites the
         last game, never this tab's own entry, so after every tab is closed each tab's
         unfinished game is still offered (:meth:`unfinished`)."""
+        if not session.shareable:
+            return  # its stand-in hands are never written (waddle.app.remote.session_of)
         text = self._entry_text(session, "Last game", now_ms)
         self._write(AUTOSAVE_KEY, text)
         if tab:
