@@ -22,7 +22,11 @@ float sums are plain ``+=`` loops (``sum()`` of floats changed algorithm in 3.12
 ``math.log``/``exp`` is used, only the correctly rounded ``+ - * /`` and ``sqrt``.
 
 Bots work on any :class:`~waddle.core.game.GameState`; game knowledge comes in through the
-hooks of :class:`MctsConfig` (playout policy, evaluation, priors).
+hooks of :class:`MctsConfig` (playout policy, evaluation, priors), a game's valuation of
+its actions (:class:`GreedyBot`) or its rule for a decision (:class:`RuleBot`). A bot of a
+game with hidden information decides from what its seat may see: the one-move-ahead
+players on a determinization of the position (:func:`seat_world`), the tree search from
+a fresh one at every iteration.
 
 The parts: :mod:`waddle.core.search` holds what every bot thinks through (:class:`Budget`,
 :class:`Search`, :class:`Bot`, :class:`SearchBot`, :class:`Decided`, :func:`level_budget`,
@@ -62,6 +66,22 @@ from waddle.core.search import (
     rescaled,
 )
 
+
+def seat_world(state: GameState, rng: Rng) -> GameState:
+    """The position as the seat to move may know it: for a game with hidden information
+    (``state.hidden_information``) a determinization for that seat, what it cannot see
+    drawn from ``rng``; any other state as it is.
+
+    >>> from waddle.core.nim import Nim
+    >>> state = Nim(players=2, stones=5)
+    >>> seat_world(state, Rng(1)) is state
+    True
+    """
+    if getattr(state, "hidden_information", False):
+        return state.determinize(state.to_move(), rng)
+    return state
+
+
 # -- the random bot -----------------------------------------------------------------------
 
 
@@ -93,7 +113,8 @@ player to move with its value to them (higher is better), judged with a game's `
 
 class GreedySearch(Search[A]):
     """A one-move-ahead decision: its single iteration values every legal action with a
-    game's :data:`Valuation`, and the best action is the highest valued (the first of equals).
+    game's :data:`Valuation` in the position its seat may know (:func:`seat_world`), and
+    the best action is the highest valued (the first of equals).
     """
 
     def __init__(
@@ -107,7 +128,8 @@ class GreedySearch(Search[A]):
         self._values: list[tuple[A, float]] = []
 
     def _iterate(self, count: int) -> int:
-        self._values = list(self._valuation(self._state, self._knobs, self._rng))
+        world = seat_world(self._state, self._rng)
+        self._values = list(self._valuation(world, self._knobs, self._rng))
         self.done = True
         return 1
 
@@ -156,6 +178,46 @@ class GreedyBot(SearchBot[A]):
         return GreedySearch(state, self.budget, self.valuation, self.knobs, self.search_rng(state))
 
 
+# -- a game's rule ---------------------------------------------------------------------------
+
+Rule = Callable[[Any, Rng, Any], Any]
+"""``rule(world, rng, knobs) -> action``: a game's decision for the player to move, by rules
+of thumb rather than values (``rng`` for noise; ``knobs`` any value the game defines), in a
+position it may see whole (:func:`seat_world`, or a playout's world)."""
+
+
+class RuleBot(SearchBot[A]):
+    """Plays a game's :data:`Rule` with a level's ``knobs`` in the position its seat may
+    know (:func:`seat_world`); a single legal action is played without asking the rule.
+
+    >>> from waddle.core.nim import Nim
+    >>> def take_most(world, rng, knobs):
+    ...     return max(world.legal_actions())
+    >>> RuleBot(take_most, None, name="greedy").choose(Nim(players=2, stones=7))
+    3
+    """
+
+    def __init__(
+        self,
+        rule: Rule,
+        knobs: Any,
+        seed: int = 0,
+        budget: Budget | None = None,
+        name: str = "rule",
+    ) -> None:
+        super().__init__(seed, budget)
+        self.rule = rule
+        self.knobs = knobs
+        self.name = name
+
+    def start(self, state: GameState) -> Search[A]:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return Decided(state, self.budget, legal[0])
+        rng = self.search_rng(state)
+        return Decided(state, self.budget, self.rule(seat_world(state, rng), rng, self.knobs))
+
+
 # -- a game's levels -----------------------------------------------------------------------
 
 LevelBot = Callable[[int, Budget], SearchBot[Any]]
@@ -177,11 +239,30 @@ def greedy_levels(valuation: Valuation, easy: Any, medium: Any) -> dict[str, Lev
     }
 
 
+def rule_levels(rule: Rule, easy: Any, medium: Any) -> dict[str, LevelBot]:
+    """The same three levels for a game whose one-move-ahead player decides by its
+    :data:`Rule` instead of valuing every action: ``random``, then ``easy`` and ``medium``,
+    :class:`RuleBot` with two sets of knobs."""
+    return {
+        "random": RandomBot,
+        "easy": lambda seed, budget: RuleBot(rule, easy, seed, budget, "easy"),
+        "medium": lambda seed, budget: RuleBot(rule, medium, seed, budget, "medium"),
+    }
+
+
 class KnowledgeBot(SearchBot[A]):
-    """A game's ``hard`` level: :class:`Mcts` with the search a game's ``configure(state,
-    knobs)`` gives at each decision (its ``search_config``, which the win-chance meter
-    and the review search with too). A game subclasses it with its ``configure`` and its
-    default ``knobs``; a bot given other knobs searches with those (benchmarks, tuning)."""
+    """A game's ``hard`` level: the tree search (:func:`tree_search`: :class:`Mcts`, or
+    :class:`InformationSetMcts` for a game with hidden information or chance) with the
+    search a game's ``configure(state, knobs)`` gives at each decision (its
+    ``search_config``, which the win-chance meter and the review search with too). A game
+    subclasses it with its ``configure`` and its default ``knobs``; a bot given other knobs
+    searches with those (benchmarks, tuning).
+
+    A single legal action is played without a search. Two more hooks a game may
+    override: :meth:`share`, the part of the budget a decision gets (a turn of several
+    decisions spends most on the one that matters), and :meth:`quick`, a decision taken
+    without searching (one a game's rule decides as well as a search would).
+    """
 
     name = "hard"
     knobs: Any = None
@@ -192,9 +273,27 @@ class KnowledgeBot(SearchBot[A]):
         if knobs is not None:
             self.knobs = knobs
 
-    def start(self, state: GameState) -> Mcts[A]:
+    def share(self, state: GameState) -> float:
+        """The share of the budget the decision at ``state`` gets (:meth:`Budget.part`)."""
+        return 1.0
+
+    def quick(self, state: GameState, rng: Rng) -> A | None:
+        """The action to play at ``state`` without a search (drawing on ``rng``, the
+        search's own generator), or None to search."""
+        return None
+
+    def start(self, state: GameState) -> Search[A]:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return Decided(state, self.budget, legal[0])
+        rng = self.search_rng(state)
+        action = self.quick(state, rng)
+        if action is not None:
+            return Decided(state, self.budget, action)
         config = type(self).configure(state, self.knobs)
-        return Mcts(state, self.budget, config, self.search_rng(state))
+        share = self.share(state)
+        budget = self.budget if share == 1.0 else self.budget.part(share)
+        return tree_search(state, budget, config, rng)
 
 
 def uct_level(seed: int, budget: Budget) -> SearchBot[Any]:
@@ -253,6 +352,8 @@ __all__ = [
     "Policy",
     "Prior",
     "RandomBot",
+    "Rule",
+    "RuleBot",
     "Search",
     "SearchBot",
     "Valuation",
@@ -262,6 +363,8 @@ __all__ = [
     "level_budget",
     "random_policy",
     "rescaled",
+    "rule_levels",
+    "seat_world",
     "tree_search",
     "uct_level",
     "win_shares",

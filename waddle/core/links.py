@@ -16,8 +16,9 @@ names and computer seats come last, also the same way for every game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import factorial
 from typing import Any
 
 from waddle.core.bits import (
@@ -28,7 +29,7 @@ from waddle.core.bits import (
     pack_text,
     unpack_text,
 )
-from waddle.core.game import GameState
+from waddle.core.game import CHANCE, GameState
 from waddle.core.jsontext import shown
 
 MAX_ACTIONS = 5000
@@ -86,14 +87,17 @@ class LinkedGame:
     write_study`: an extension after the seats)."""
 
 
-def link_reader(text: str, prefix: str, game: str, max_chars: int = 20_000) -> BitReader:
+def link_reader(
+    text: str, prefix: str, game: str, max_chars: int = 20_000, exact: bool = True
+) -> BitReader:
     """The bits of a link text written with ``prefix``, for the game named ``game`` (its
     title, in the message of the ``LinkError`` for a text without that prefix).
 
-    ``DecodeError`` if the text after the prefix is damaged, too long (``max_chars``) or
-    not exactly what :func:`~waddle.core.bits.pack_text` writes (the spare bits of its
-    last character changed): the caller reads on in the same ``try`` and turns it into a
-    ``LinkError`` for the user.
+    ``DecodeError`` if the text after the prefix is damaged, too long (``max_chars``) or,
+    when ``exact``, not exactly what :func:`~waddle.core.bits.pack_text` writes (the spare
+    bits of its last character changed; a format that has always read such texts keeps
+    reading them with ``exact=False``): the caller reads on in the same ``try`` and turns
+    it into a ``LinkError`` for the user.
 
     >>> w = BitWriter()
     >>> w.uint(5, 3)
@@ -109,7 +113,7 @@ def link_reader(text: str, prefix: str, game: str, max_chars: int = 20_000) -> B
         raise LinkError(f"this link does not hold a game of {game} (unknown format)")
     body = text[len(prefix) :]
     payload = unpack_text(body, max_chars)
-    if pack_text(payload) != body:  # the spare bits of the last character changed
+    if exact and pack_text(payload) != body:  # the spare bits of the last character changed
         raise DecodeError("the last character does not belong")
     return BitReader(payload)
 
@@ -123,22 +127,41 @@ def index_width(choices: int) -> int:
     return (choices - 1).bit_length()
 
 
-def write_actions(w: BitWriter, state: GameState, actions: Sequence[Any]) -> None:
+WriteChance = Callable[[BitWriter, Any, Any], None]
+"""``write_chance(w, state, action)``: a chance outcome (``state`` is at the chance node)."""
+ReadChance = Callable[[BitReader, Any], Any]
+"""``read_chance(r, state)``: the chance outcome :data:`WriteChance` wrote, as an action."""
+
+
+def write_actions(
+    w: BitWriter,
+    state: GameState,
+    actions: Sequence[Any],
+    write_chance: WriteChance | None = None,
+) -> None:
     """The number of actions, then each as its index among the legal ones (applied to
-    ``state``, which ends at the last position)."""
+    ``state``, which ends at the last position); with ``write_chance``, an outcome of
+    chance as it writes it (an outcome may be one of more than a link should count out,
+    such as a reshuffled deck: :func:`write_permutation`)."""
     w.varint(len(actions))
     for action in actions:
-        legal = state.legal_actions()
-        w.uint(legal.index(action), index_width(len(legal)))
+        if write_chance is not None and state.to_move() == CHANCE:
+            write_chance(w, state, action)
+        else:
+            legal = state.legal_actions()
+            w.uint(legal.index(action), index_width(len(legal)))
         state.apply(action)
 
 
-def read_actions(r: BitReader, state: GameState) -> None:
+def read_actions(r: BitReader, state: GameState, read_chance: ReadChance | None = None) -> None:
     """Inverse of :func:`write_actions`: plays the link's actions on ``state``."""
     count = r.varint()
     if count > MAX_ACTIONS:
         raise LinkError("the link has too many moves")
     for _ in range(count):
+        if read_chance is not None and state.to_move() == CHANCE:
+            state.apply(read_chance(r, state))
+            continue
         legal = state.legal_actions()
         if not legal:
             raise LinkError("the link has moves after the end of the game")
@@ -181,3 +204,47 @@ def read_seats(
             raise LinkError("the link names an unknown computer player")
         bots = [None if c == 0 else levels[c - 1] for c in codes]
     return names, bots
+
+
+# -- permutations: a deal, a shuffle ---------------------------------------------------------
+
+
+def rank(perm: Sequence[int], items: Sequence[int]) -> int:
+    """The rank of ``perm`` among the permutations of ``items`` (Lehmer code): a number
+    below ``len(items)!``, the same for the same order whatever order ``items`` is in.
+
+    >>> perm = [3, 0, 2, 1]
+    >>> rank(perm, [0, 1, 2, 3]), unrank(rank(perm, [0, 1, 2, 3]), [0, 1, 2, 3]) == perm
+    (19, True)
+    """
+    pool = sorted(items)
+    value = 0
+    for x in perm:
+        i = pool.index(x)
+        value = value * len(pool) + i
+        del pool[i]
+    return value
+
+
+def unrank(value: int, items: Sequence[int]) -> list[int]:
+    """Inverse of :func:`rank`."""
+    pool = sorted(items)
+    n = len(pool)
+    digits = [0] * n
+    for j in range(n - 1, -1, -1):
+        value, digits[j] = divmod(value, n - j)
+    return [pool.pop(d) for d in digits]
+
+
+def write_permutation(w: BitWriter, perm: Sequence[int], items: Sequence[int]) -> None:
+    """``perm``, an order of the distinct ``items`` (a deal, a shuffled deck), as its
+    :func:`rank` in ``ceil(log2(n!))`` bits: 226 bits for 52 cards."""
+    w.uint(rank(perm, items), index_width(factorial(len(items))))
+
+
+def read_permutation(r: BitReader, items: Sequence[int]) -> list[int]:
+    """Inverse of :func:`write_permutation` (``LinkError`` for a rank beyond ``n!``)."""
+    value = r.uint(index_width(factorial(len(items))))
+    if value >= factorial(len(items)):
+        raise LinkError("the link holds an impossible shuffle")
+    return unrank(value, items)

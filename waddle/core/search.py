@@ -48,6 +48,18 @@ class Budget:
         if self.iterations is not None and not self.iterations > 0:
             raise ValueError("iterations must be positive")
 
+    def part(self, share: float) -> Budget:
+        """``share`` of this budget (at least one iteration): what a game gives a decision
+        that matters less than the one its budget was set for.
+
+        >>> Budget(iterations=40).part(0.25), Budget(seconds=1.0).part(0.5)
+        (Budget(seconds=None, iterations=10), Budget(seconds=0.5, iterations=None))
+        """
+        if self.iterations is not None:
+            return Budget(iterations=max(1, round(self.iterations * share)))
+        assert self.seconds is not None
+        return Budget(seconds=self.seconds * share)
+
     @staticmethod
     def of(seconds: float | None = None, iterations: int | None = None) -> Budget:
         """The budget for the given options; neither means :data:`DEFAULT_SECONDS`."""

@@ -36,8 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from waddle.core.bots import (
-    Budget,
-    InformationSetMcts,
+    KnowledgeBot,
     MctsConfig,
     SearchBot,
     greedy_levels,
@@ -431,11 +430,11 @@ def _finish_turn(world: PebblesState, me: int, rng: Rng) -> None:
         world.apply(best)
 
 
-def greedy_values(state: PebblesState, knobs: Greedy, rng: Rng) -> list[tuple[Action, float]]:
+def greedy_values(world: PebblesState, knobs: Greedy, rng: Rng) -> list[tuple[Action, float]]:
     """Every legal decision with the greedy player's value for it (higher is better),
-    judged in one determinized world (the seat's view, the rest dealt from ``rng``)."""
-    me = state.to_move()
-    world = state.determinize(me, rng)
+    judged in ``world``: the :class:`~waddle.core.bots.GreedyBot` gives it one determinized
+    world (the seat's view, the rest dealt from ``rng``: :func:`waddle.core.bots.seat_world`)."""
+    me = world.to_move()
     out = []
     for action in world.legal_actions():
         after = world.clone()
@@ -526,7 +525,7 @@ STEP_SHARE = {PLAY_STEP: 1.0, MOVE: 0.25}
 card matters most, a penguin's steps least (see :class:`HardBot`)."""
 
 
-class HardBot(SearchBot[Action]):
+class HardBot(KnowledgeBot[Action]):
     """The ``hard`` level: :class:`~waddle.core.bots.InformationSetMcts` with
     :class:`PebblesKnowledge`.
 
@@ -534,21 +533,11 @@ class HardBot(SearchBot[Action]):
     (:data:`STEP_SHARE`), and a decision with a single choice costs nothing.
     """
 
-    name = "hard"
+    knobs = HARD
+    configure = staticmethod(lambda state, knobs: search_config(state, knobs))
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None, knobs: HardKnobs = HARD):
-        super().__init__(seed, budget)
-        self.knobs = knobs
-
-    def start(self, state: PebblesState) -> InformationSetMcts[Action]:
-        config = search_config(state, self.knobs)
-        share = STEP_SHARE.get(state.step, 0.5)
-        budget = self.budget
-        if budget.iterations is not None:
-            budget = Budget(iterations=max(1, round(budget.iterations * share)))
-        else:
-            budget = Budget(seconds=budget.seconds * share)
-        return InformationSetMcts(state, budget, config, self.search_rng(state))
+    def share(self, state: PebblesState) -> float:
+        return STEP_SHARE.get(state.step, 0.5)
 
 
 def search_config(state: PebblesState, knobs: HardKnobs = HARD) -> MctsConfig:

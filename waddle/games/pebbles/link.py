@@ -1,7 +1,7 @@
 """A whole game of Pebbles in a short, checksummed text for share links (``p1.``).
 
 ``encode_link`` packs a record (and optional seat names, computer seats and a study) into
-``"p1." + base64url`` with the shared parts of :mod:`waddle.core.links`:
+``"p1." + base64url`` with the :class:`~waddle.core.link_codec.LinkCodec` it configures:
 
 - the number of players (2 bits), whether names follow (1 bit), whether the layout is a
   built-in one (1 bit): a built-in as its index among :func:`~waddle.games.pebbles.layout.
@@ -10,7 +10,8 @@
   from it);
 - the deal: the hands (each in card order), the row and the deck, in that order, as one
   permutation of the game's cards, packed as its rank in ``ceil(log2(n!))`` bits (226 bits
-  for the 52 cards of a 4-player game, 160 for 40, 98 for 28);
+  for the 52 cards of a 4-player game, 160 for 40, 98 for 28:
+  :func:`waddle.core.links.write_permutation`);
 - each action as its index among the legal actions at that point, in as few bits as that
   choice needs, except a reshuffle, whose new deck is a permutation of the discards,
   packed as its rank the same way; decoding replays them, so a decoded link is always a
@@ -29,31 +30,24 @@ what that seat has seen.
 >>> game = decode_link(text)
 >>> game.record.dumps() == record.dumps(), game.names, game.bots
 (True, ['Ann', 'Bo'], [None, 'hard'])
->>> perm = [3, 0, 2, 1]
->>> unrank(rank(perm, [0, 1, 2, 3]), [0, 1, 2, 3]) == perm
-True
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from math import factorial
-
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
-from waddle.core.game import CHANCE
+from waddle.core.bits import BitReader, BitWriter
+from waddle.core.link_codec import Eyes, LinkCodec
 from waddle.core.links import (
-    MAX_ACTIONS,
     LinkedGame,
     LinkError,
-    index_width,
-    link_reader,
-    read_seats,
-    write_seats,
+    rank,
+    read_permutation,
+    unrank,
+    write_permutation,
 )
-from waddle.core.records import BoardError, RecordError
-from waddle.core.study import Study, read_study, study_places, write_study
+from waddle.core.records import BoardError
+from waddle.core.study import study_places
 from waddle.games.pebbles.actions import Action
-from waddle.games.pebbles.cards import CARDS, MIN_PLAYERS, NUMBERS, deck_for
+from waddle.games.pebbles.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, NUMBERS, deck_for
 from waddle.games.pebbles.eyes import redact, seen_study
 from waddle.games.pebbles.layout import (
     MAX_PATHWAYS,
@@ -89,61 +83,12 @@ __all__ = [
     "LinkedGame",
     "decode_link",
     "encode_link",
+    "rank",
+    "unrank",
 ]
 
 
-def rank(perm: Sequence[int], items: Sequence[int]) -> int:
-    """The rank of ``perm`` among the permutations of ``items`` (Lehmer code): a number
-    below ``len(items)!``, the same for the same order whatever order ``items`` is in."""
-    pool = sorted(items)
-    value = 0
-    for x in perm:
-        i = pool.index(x)
-        value = value * len(pool) + i
-        del pool[i]
-    return value
-
-
-def unrank(value: int, items: Sequence[int]) -> list[int]:
-    """Inverse of :func:`rank`."""
-    pool = sorted(items)
-    n = len(pool)
-    digits = [0] * n
-    for j in range(n - 1, -1, -1):
-        value, digits[j] = divmod(value, n - j)
-    return [pool.pop(d) for d in digits]
-
-
-def _write_perm(w: BitWriter, perm: Sequence[int], items: Sequence[int]) -> None:
-    w.uint(rank(perm, items), index_width(factorial(len(items))))
-
-
-def _read_perm(r: BitReader, items: Sequence[int]) -> list[int]:
-    value = r.uint(index_width(factorial(len(items))))
-    if value >= factorial(len(items)):
-        raise LinkError("the link holds an impossible shuffle")
-    return unrank(value, items)
-
-
-def encode_link(
-    record: Record,
-    names: Sequence[str] | None = None,
-    bots: Sequence[str | None] | None = None,
-    study: Study | None = None,
-) -> str:
-    """The link text of ``record``, with seat names and computer seats if given, and a
-    ``study`` after them (:func:`waddle.core.study.write_study`). A record through one
-    seat's eyes (``record.eyes``) gets a ``p2.`` link that holds only what that seat has
-    seen by its last action, and a study of what it may see (:func:`eyes.seen_study`)."""
-    players = record.players
-    w = BitWriter()
-    eyes = record.eyes
-    if eyes is not None:
-        record = redact(record, eyes)
-        study = seen_study(record, study, eyes)
-        w.uint(eyes, EYES_BITS)
-    w.uint(players - MIN_PLAYERS, 2)
-    w.uint(1 if names else 0, 1)
+def _write_setup(w: BitWriter, record: Record) -> None:
     builtin = record.layout.name is not None and record.layout.name in builtin_names()
     w.uint(1 if builtin else 0, 1)
     if builtin:
@@ -153,86 +98,58 @@ def encode_link(
     w.uint(record.lead, 2)
     w.varint(record.seed)  # 0 to MAX_SEED: the record reader refuses any other
     deal = [c for hand in record.hands for c in hand] + list(record.row) + list(record.deck)
-    _write_perm(w, deal, deck_for(players))
-    state = record.start()
-    w.varint(len(record.actions))
-    for action in record.actions:
-        if state.to_move() == CHANCE:
-            _write_perm(w, action.arg, state.discards)
-        else:
-            legal = state.legal_actions()
-            w.uint(legal.index(action), index_width(len(legal)))
-        state.apply(action)
-    write_seats(w, names, bots, players, BOT_LEVELS)
-    write_study(w, study, places(record), players, bots, base=len(record.layout.tiles))
-    return (PREFIX if eyes is None else PREFIX_EYES) + pack_text(w.to_bytes())
+    write_permutation(w, deal, deck_for(record.players))
 
 
-def decode_link(text: str) -> LinkedGame:
-    """Everything in a link text: the record, seat names, computer seats and a study.
-
-    ``LinkError`` with a message for the user if the text is damaged, truncated, from
-    another game or holds an impossible game.
-    """
-    try:
-        seen = text.strip().startswith(PREFIX_EYES)
-        r = link_reader(text, PREFIX_EYES if seen else PREFIX, "Pebbles")
-        eyes = r.uint(EYES_BITS) if seen else None
-        players = r.uint(2) + MIN_PLAYERS
-        if players > 4:
-            raise LinkError("the link's number of players is not valid")
-        has_names = r.uint(1)
-        if r.uint(1):
-            k = r.varint()
-            names_ = builtin_names()
-            if k >= len(names_):
-                raise LinkError("the link names a layout this version does not know")
-            layout = layout_named(names_[k])
-        else:
-            layout = _read_layout(r)
-        lead = r.uint(2)
-        if lead >= players:
-            raise LinkError("the link's lead player is not valid")
-        seed = r.varint()
-        deal = [CARDS[c] for c in _read_perm(r, deck_for(players))]
-        hands = tuple(tuple(sorted(deal[p * HAND : (p + 1) * HAND])) for p in range(players))
-        row = tuple(deal[players * HAND : players * HAND + ROW])
-        deck = tuple(deal[players * HAND + ROW :])
-        record = Record(players, layout, hands, row, deck, lead, [], seed)
-        try:
-            state = record.start()
-        except RecordError as e:
-            raise LinkError(f"the link's layout is not valid: {e}") from None
-        _read_actions(r, state)
-        names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
-        study = read_study(r, places(record), state.ply, base=len(record.layout.tiles))
-    except DecodeError as e:
-        raise LinkError(f"the link is damaged: {e}") from None
-    record = record.with_actions(state.history)
-    if eyes is not None:
-        if eyes >= players:
-            raise LinkError("the link's seat is not a seat of its game")
-        # The stand-ins are worked out again from what the seat has seen: whatever the
-        # link held in their places is not read as anyone's cards.
-        record = redact(record, eyes)
-    return LinkedGame(record, names, bots, study)
+def _read_setup(r: BitReader, players: int) -> Record:
+    if r.uint(1):
+        k = r.varint()
+        names_ = builtin_names()
+        if k >= len(names_):
+            raise LinkError("the link names a layout this version does not know")
+        layout = layout_named(names_[k])
+    else:
+        layout = _read_layout(r)
+    lead = r.uint(2)
+    if lead >= players:
+        raise LinkError("the link's lead player is not valid")
+    seed = r.varint()
+    deal = [CARDS[c] for c in read_permutation(r, deck_for(players))]
+    hands = tuple(tuple(sorted(deal[p * HAND : (p + 1) * HAND])) for p in range(players))
+    row = tuple(deal[players * HAND : players * HAND + ROW])
+    deck = tuple(deal[players * HAND + ROW :])
+    return Record(players, layout, hands, row, deck, lead, [], seed)
 
 
-def _read_actions(r: BitReader, state: PebblesState) -> None:
-    count = r.varint()
-    if count > MAX_ACTIONS:
-        raise LinkError("the link has too many moves")
-    for _ in range(count):
-        if state.to_move() == CHANCE:
-            state.apply(Action.reshuffle(_read_perm(r, state.discards)))
-            continue
-        legal = state.legal_actions()
-        if not legal:
-            raise LinkError("the link has moves after the end of the game")
-        i = r.uint(index_width(len(legal)))
-        if i >= len(legal):
-            raise LinkError("the link has an impossible move")
-        state.apply(legal[i])
+def _write_reshuffle(w: BitWriter, state: PebblesState, action: Action) -> None:
+    write_permutation(w, action.arg, state.discards)
+
+
+def _read_reshuffle(r: BitReader, state: PebblesState) -> Action:
+    return Action.reshuffle(read_permutation(r, state.discards))
+
+
+CODEC = LinkCodec(
+    PREFIX,
+    "Pebbles",
+    (MIN_PLAYERS, MAX_PLAYERS),
+    BOT_LEVELS,
+    _write_setup,
+    _read_setup,
+    lambda record: places(record),  # looked up at each call: a test may stand in for it
+    setup_name="layout",
+    write_chance=_write_reshuffle,
+    read_chance=_read_reshuffle,
+    eyes=Eyes(PREFIX_EYES, redact, seen_study, EYES_BITS),
+    study_base=lambda record: len(record.layout.tiles),
+)
+"""The link: (``p2.``: the seat), players, names flag, the layout (its index if built in),
+the lead, the seed, the deal, actions (a reshuffle as the new deck's order), seats, study.
+A record through one seat's eyes (``record.eyes``) gets a ``p2.`` link that holds only
+what that seat has seen by its last action, and a study of what it may see
+(:func:`eyes.seen_study`)."""
+encode_link = CODEC.encode
+decode_link = CODEC.decode
 
 
 def places(record: Record) -> tuple[str, ...]:

@@ -12,14 +12,13 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from waddle.core.registry import AnalysisHooks, GameOption, GamePackage
-from waddle.core.study import Study
 from waddle.games.waddle.board import Board, load_custom_map
 from waddle.games.waddle.compensation import seat_compensation
-from waddle.games.waddle.link import BOT_LEVELS, encode_game
+from waddle.games.waddle.link import BOT_LEVELS
 from waddle.games.waddle.record import Record, new_record, starting_order
 from waddle.games.waddle.state import WaddleState
 
@@ -97,17 +96,6 @@ class WaddleGame(AnalysisHooks, GamePackage):
             "active": state.active_number,
             "legal": [a.to_json() for a in state.legal_actions()],
         }
-
-    # -- links ----------------------------------------------------------------------------
-
-    def encode_link(
-        self,
-        record: Record,
-        names: Sequence[str] | None = None,
-        bots: Sequence[str | None] | None = None,
-        study: Study | None = None,
-    ) -> str:
-        return encode_game(record, list(names) if names else None, bots=bots, study=study)
 
     # -- front end ------------------------------------------------------------------------
 

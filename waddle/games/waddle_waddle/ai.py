@@ -41,18 +41,14 @@ from dataclasses import replace
 
 from waddle.core.analysis import Meter
 from waddle.core.bots import (
-    Budget,
-    Decided,
-    InformationSetMcts,
+    KnowledgeBot,
     LevelBot,
-    MctsBot,
     MctsConfig,
-    RandomBot,
-    Search,
     SearchBot,
     level_bot,
+    rule_levels,
+    seat_world,
 )
-from waddle.core.game import GameState
 from waddle.core.rng import Rng
 from waddle.games.waddle_waddle.actions import Action
 from waddle.games.waddle_waddle.components import ROOKERIES
@@ -206,23 +202,9 @@ def prior(state: WaddleWaddleState, actions: Sequence[Action]) -> list[float]:
 
 # -- the bots ---------------------------------------------------------------------------------
 
-
-class GreedyBot(SearchBot):
-    """The greedy player on a determinization of the position (so it sees only what its
-    seat sees), with optional noise on its judgement."""
-
-    def __init__(self, name: str, noise: float, seed: int = 0, budget: Budget | None = None):
-        super().__init__(seed, budget)
-        self.name = name
-        self.noise = noise
-
-    def start(self, state: GameState) -> Search:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return Decided(state, self.budget, legal[0])
-        rng = self.search_rng(state)
-        world = state.determinize(state.to_move(), rng)
-        return Decided(state, self.budget, greedy_action(world, rng, self.noise))
+MEDIUM = 0.0
+EASY = 6.0
+"""The greedy player's knobs, the noise on its judgement (:func:`greedy_action`)."""
 
 
 HARD = MctsConfig(
@@ -240,21 +222,17 @@ SEARCHED = frozenset((TURN, PLAY, THREAT, TOKENS, TAKE, WADDLE2))
 card, a tie to break) it takes as the greedy player does."""
 
 
-class HardBot(MctsBot):
+class HardBot(KnowledgeBot[Action]):
     """Information-set tree search with greedy playouts of about one round and the score
     estimate; the greedy player's choice for the decisions it does not search."""
 
-    name = "hard"
+    knobs = HARD
+    configure = staticmethod(lambda state, config: search_config(state, config))
 
-    def start(self, state: GameState) -> Search:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return Decided(state, self.budget, legal[0])
-        rng = self.search_rng(state)
-        if state.phase not in SEARCHED:
-            world = state.determinize(state.to_move(), rng)
-            return Decided(state, self.budget, greedy_action(world, rng))
-        return InformationSetMcts(state, self.budget, search_config(state, self.config), rng)
+    def quick(self, state: WaddleWaddleState, rng: Rng) -> Action | None:
+        if state.phase in SEARCHED:
+            return None
+        return greedy_action(seat_world(state, rng), rng)
 
 
 def search_config(state: WaddleWaddleState, config: MctsConfig = HARD) -> MctsConfig:
@@ -266,10 +244,8 @@ def search_config(state: WaddleWaddleState, config: MctsConfig = HARD) -> MctsCo
 
 
 LEVEL_BOTS: dict[str, LevelBot] = {
-    "random": RandomBot,
-    "easy": lambda seed, budget: GreedyBot("easy", noise=6.0, seed=seed, budget=budget),
-    "medium": lambda seed, budget: GreedyBot("medium", noise=0.0, seed=seed, budget=budget),
-    "hard": lambda seed, budget: HardBot(seed, budget, HARD),
+    **rule_levels(greedy_action, EASY, MEDIUM),
+    "hard": HardBot,
 }
 """Each level's bot; the budget matters to ``hard`` only."""
 
@@ -288,6 +264,7 @@ def make_bot(
 __all__ = [
     "BLIND_GAIN",
     "DYAN_MOVE_WORTH",
+    "EASY",
     "FISH_VALUE",
     "FULL_HAND",
     "HAND_WEIGHT",
@@ -296,13 +273,13 @@ __all__ = [
     "KATTA_CHINSTRAP",
     "LEVELS",
     "LYNCH_REFILL_WORTH",
+    "MEDIUM",
     "NEST_WORTH",
     "PLAY_VALUE",
     "SCALE",
     "SEARCHED",
     "UNSEEN_CARD",
     "WADDLES_CONSIDERED",
-    "GreedyBot",
     "HardBot",
     "best_play",
     "dyan_moves_worth",

@@ -1,7 +1,7 @@
 """A whole game of Waddle Waddle in a short, checksummed text for share links (``ww1.``).
 
 ``encode_link`` packs a record (and optional seat names, computer seats and a study) with
-the shared parts of :mod:`waddle.core.links`:
+the :class:`~waddle.core.link_codec.LinkCodec` it configures:
 
 - the number of players (3 bits), whether names follow (1 bit), the options (the speed in
   2 bits, then one bit per switch, in :class:`~.options.Options` order);
@@ -44,19 +44,10 @@ from collections.abc import Sequence
 from dataclasses import fields
 
 from waddle.core import jsontext
-from waddle.core.bits import BitReader, BitWriter, DecodeError, pack_text
-from waddle.core.links import (
-    LinkedGame,
-    LinkError,
-    index_width,
-    link_reader,
-    read_actions,
-    read_seats,
-    write_actions,
-    write_seats,
-)
+from waddle.core.bits import BitReader, BitWriter
+from waddle.core.link_codec import Eyes, LinkCodec
+from waddle.core.links import LinkError, index_width
 from waddle.core.records import BoardError, RecordError
-from waddle.core.study import Study, read_study, write_study
 from waddle.games.waddle_waddle.cards import KEVIN, SPECIES_CODES, THREAT0, full_deck
 from waddle.games.waddle_waddle.components import (
     BUILT_IN,
@@ -122,25 +113,8 @@ __all__ = [
 ]
 
 
-def encode_link(
-    record: Record,
-    names: Sequence[str] | None = None,
-    bots: Sequence[str | None] | None = None,
-    study: Study | None = None,
-) -> str:
-    """The link text of ``record``, with seat names, computer seats and a study if given. A
-    record through one seat's eyes (``record.eyes``) gets a ``ww3.`` link that holds only
-    what that seat has seen by its last action, and a study of what it may see."""
-    w = BitWriter()
-    eyes = record.eyes
-    if eyes is not None:
-        record = redact(record, eyes)
-        study = seen_study(record, study, eyes)
-        w.uint(eyes, EYES_BITS)
-        w.uint(0 if record.setup.options.hero_handicap is None else 1, 1)
+def _write_setup(w: BitWriter, record: Record) -> None:
     setup = record.setup
-    w.uint(setup.players - MIN_PLAYERS, 3)
-    w.uint(1 if names else 0, 1)
     w.uint(setup.options.seasons - 1, 2)
     for name in _SWITCHES:
         w.uint(1 if getattr(setup.options, name) else 0, 1)
@@ -160,78 +134,58 @@ def encode_link(
         w.varint(record.generated.seed)
     else:
         w.uint(1, 1)
-        _write_setup(w, setup)
-    write_actions(w, record.start(), record.actions)
-    write_seats(w, names, bots, setup.players, BOT_LEVELS)
-    write_study(w, study, places(record), setup.players, bots, base=len(ROOKERY_IDS))
-    if eyes is not None:
-        return PREFIX_EYES + pack_text(w.to_bytes())
-    return (PREFIX if handicap is None else PREFIX_HANDICAP) + pack_text(w.to_bytes())
+        _write_deal(w, setup)
 
 
-def decode_link(text: str) -> LinkedGame:
-    """Everything in a link text; ``LinkError`` with a message for the user if it is
-    damaged, truncated, from another game or holds an impossible game."""
+def _read_setup(r: BitReader, players: int, variant: int) -> Record:
+    seasons = r.uint(2) + 1
+    switches = {name: bool(r.uint(1)) for name in _SWITCHES}
+    handicap = tuple(r.uint(_HANDICAP_BITS) for _ in range(len(HEROES))) if variant == 1 else None
     try:
-        text = text.strip()
-        eyes = None
-        if text.startswith(PREFIX_EYES):
-            r = link_reader(text, PREFIX_EYES, "Waddle Waddle", max_chars=40_000)
-            eyes = r.uint(EYES_BITS)
-            handicapped = r.uint(1) == 1
-        else:
-            handicapped = text.startswith(PREFIX_HANDICAP)
-            prefix = PREFIX_HANDICAP if handicapped else PREFIX
-            r = link_reader(text, prefix, "Waddle Waddle", max_chars=40_000)
-        players = r.uint(3) + MIN_PLAYERS
-        if players > MAX_PLAYERS:
-            raise LinkError("the link's number of players is not valid")
-        has_names = r.uint(1)
-        seasons = r.uint(2) + 1
-        switches = {name: bool(r.uint(1)) for name in _SWITCHES}
-        handicap = (
-            tuple(r.uint(_HANDICAP_BITS) for _ in range(len(HEROES))) if handicapped else None
-        )
+        options = Options(seasons=seasons, hero_handicap=handicap, **switches)
+        options.check(players)
+    except ValueError as e:
+        raise LinkError(f"the link's options are not valid: {e}") from None
+    components = BUILT_IN
+    if r.uint(1):
         try:
-            options = Options(seasons=seasons, hero_handicap=handicap, **switches)
-            options.check(players)
-        except ValueError as e:
-            raise LinkError(f"the link's options are not valid: {e}") from None
-        components = BUILT_IN
-        if r.uint(1):
-            try:
-                raw = jsontext.loads(r.text(MAX_COMPONENTS_BYTES))
-                components, _warnings = components_from_json(raw)
-            except (ValueError, BoardError) as e:  # a text too long, not JSON, not a set
-                raise LinkError(f"the link's component set is not valid: {e}") from None
-        if r.uint(1) == 0:
-            seed = r.varint()
-            setup = generate_setup(players, seed, options, components)
-            record = Record(setup, [], Generated(seed))
-        else:
-            setup = _read_setup(r, players, options, components)
-            try:  # the same checks as a record file's
-                record = Record.from_json({**setup.to_json(), "actions": []})
-            except RecordError as e:
-                raise LinkError(f"the link's setup is not valid: {e}") from None
-            record = Record(setup)
-        state = record.start()
-        read_actions(r, state)
-        names, bots = read_seats(r, bool(has_names), players, BOT_LEVELS)
-        study = read_study(r, places(record), len(state.history), base=len(ROOKERY_IDS))
-    except DecodeError as e:
-        raise LinkError(f"the link is damaged: {e}") from None
-    record = record.with_actions(state.history)
-    if eyes is not None:
-        if eyes >= players:
-            raise LinkError("the link's seat is not a seat of its game")
-        # The stand-ins are worked out again from what the seat has seen: whatever the
-        # link held in their places is not read as anyone's cards.
-        try:
-            record = redact(record, eyes)
-        except RecordError as e:
-            raise LinkError(f"the link's game cannot be seen through its seat: {e}") from None
-    return LinkedGame(record, names, bots, study)
+            raw = jsontext.loads(r.text(MAX_COMPONENTS_BYTES))
+            components, _warnings = components_from_json(raw)
+        except (ValueError, BoardError) as e:  # a text too long, not JSON, not a set
+            raise LinkError(f"the link's component set is not valid: {e}") from None
+    if r.uint(1) == 0:
+        seed = r.varint()
+        return Record(generate_setup(players, seed, options, components), [], Generated(seed))
+    setup = _read_deal(r, players, options, components)
+    try:  # the same checks as a record file's
+        Record.from_json({**setup.to_json(), "actions": []})
+    except RecordError as e:
+        raise LinkError(f"the link's setup is not valid: {e}") from None
+    return Record(setup)
+
+
+CODEC = LinkCodec(
+    PREFIX,
+    "Waddle Waddle",
+    (MIN_PLAYERS, MAX_PLAYERS),
+    BOT_LEVELS,
+    _write_setup,
+    _read_setup,
+    lambda record: places(record),  # looked up at each call: a test may stand in for it
+    player_bits=3,
+    setup_name="setup",
+    variants=(PREFIX_HANDICAP,),
+    variant=lambda record: 0 if record.setup.options.hero_handicap is None else 1,
+    eyes=Eyes(PREFIX_EYES, redact, seen_study, EYES_BITS),
+    study_base=lambda record: len(ROOKERY_IDS),
+    max_chars=40_000,
+)
+"""The link: (``ww3.``: the seat and whether the game has the hero handicap), players,
+names flag, options, the component set, the setup (its seed, or written out), actions,
+seats, study. A record through one seat's eyes (``record.eyes``) gets a ``ww3.`` link that
+holds only what that seat has seen by its last action, and a study of what it may see."""
+encode_link = CODEC.encode
+decode_link = CODEC.decode
 
 
 def places(record: Record) -> tuple[str, ...]:
@@ -280,7 +234,7 @@ def _read_permutation(r: BitReader, pool: list[int]) -> list[int]:
     return out
 
 
-def _write_setup(w: BitWriter, setup: Setup) -> None:
+def _write_deal(w: BitWriter, setup: Setup) -> None:
     for deck in setup.decks:
         threats = sorted(c - THREAT0 for c in deck if c >= THREAT0)
         w.uint(sum(1 << t for t in threats), 8)
@@ -292,7 +246,7 @@ def _write_setup(w: BitWriter, setup: Setup) -> None:
         _write_permutation(w, tokens, list(range(ROOKERIES)))
 
 
-def _read_setup(r: BitReader, players: int, options: Options, components: Components) -> Setup:
+def _read_deal(r: BitReader, players: int, options: Options, components: Components) -> Setup:
     decks = []
     for _ in range(options.seasons):
         mask = r.uint(8)
