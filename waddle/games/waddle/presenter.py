@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from html import escape
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -36,8 +34,16 @@ from waddle.games.waddle.places import move_notation, move_words, place_name
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import board_svg
 from waddle.ui.marks import hex_marks_svg, parse_hex
-from waddle.ui.markup import BoardSvg, named_places, sentence
-from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.markup import BoardSvg
+from waddle.ui.presenter import (
+    GamePresenter,
+    Hint,
+    Move,
+    MoveGroup,
+    Rendered,
+    Scene,
+    position_before,
+)
 from waddle.ui.seats import default_seats
 
 SINGLE, DOUBLE = "single", "double"
@@ -50,7 +56,7 @@ class WaddleUi:
     token: str = SINGLE
 
 
-class WaddlePresenter:
+class WaddlePresenter(GamePresenter):
     keys: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"s": "scout", "d": "toggle-double", "1": SINGLE, "2": DOUBLE}
     )
@@ -123,14 +129,8 @@ class WaddlePresenter:
         if (q, r) not in state.board.index:  # no element on the page has such a data-hex
             session.message = "That place is not on the map."
             return None
-        reason = state.why_illegal(action)
-        if reason is not None:  # said here, so that it names places as the board does
-            near = state.active_number
-            session.message = sentence(
-                named_places(reason, lambda h: place_name(state.board, h, near=near), True)
-            )
-            return None
-        return action
+        near = state.active_number
+        return self.checked(session, action, lambda h: place_name(state.board, h, near=near), True)
 
     def on_control(self, session: Any, control: str) -> Action | None:
         if control == "scout":
@@ -188,11 +188,14 @@ class WaddlePresenter:
 
     # -- pages ------------------------------------------------------------------------------
 
-    def rules_html(self) -> str:
-        return _rules_html()
+    def draw_thumbnail(self) -> BoardSvg:
+        """A 2-player map a few moves into a game."""
+        from waddle.games.waddle.record import new_record
 
-    def thumbnail(self) -> BoardSvg:
-        return _thumbnail()
+        state = new_record(2, seed=7).start()
+        for _ in range(5):
+            state.apply(state.legal_actions()[0])
+        return board_svg(state, default_seats(2), show_legal=False)
 
 
 def describe(state: WaddleState, action: Action) -> str:
@@ -201,9 +204,7 @@ def describe(state: WaddleState, action: Action) -> str:
     played at (the pool of the round it ended, if it did)."""
     if action.hex is None:
         return move_words(state.board, action, None)
-    before = state.clone()
-    before.undo()
-    return move_words(state.board, action, before.active_number)
+    return move_words(state.board, action, position_before(state).active_number)
 
 
 def _scout_blocked_reason(state: WaddleState) -> str | None:
@@ -222,22 +223,6 @@ def _round_change_text(state: WaddleState, seats, switched: bool) -> str:
         else "nobody scouted, so the turn order continues"
     )
     return f"New round at pool {state.active_number}: {seats[player].name} goes first ({why})."
-
-
-@cache
-def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
-
-
-@cache
-def _thumbnail() -> BoardSvg:
-    """A 2-player map a few moves into a game."""
-    from waddle.games.waddle.record import new_record
-
-    state = new_record(2, seed=7).start()
-    for _ in range(5):
-        state.apply(state.legal_actions()[0])
-    return board_svg(state, default_seats(2), show_legal=False)
 
 
 PRESENTER = WaddlePresenter()
