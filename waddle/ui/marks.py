@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from html import escape
 
 from waddle.core import hexgrid
@@ -88,6 +88,26 @@ def hex_marks_svg(
         )
         said_arrows.append(f"from {said(src, a)} to {said(dst, b)}")
     return marks_overlay(parts, said_marks, said_arrows)
+
+
+def board_marks_svg(
+    cells: Container[Hex],
+    marks: Sequence[str],
+    arrows: Sequence[tuple[str, str]],
+    inset: float,
+    name: Callable[[Hex], str],
+) -> str:
+    """A hex board's study marks (``StudyPresenter.draw_marks``): :func:`hex_marks_svg` for
+    the marks and arrows whose hexes are among the board's ``cells``; a place off the board
+    is skipped.
+
+    >>> svg = board_marks_svg({(0, 0), (1, 0)}, ("1,0", "5,5"), (), 0.8, lambda h: "C4")
+    >>> svg.count("data-mark="), "Marked: C4." in svg
+    (1, True)
+    """
+    shown = [m for m in marks if parse_hex(m) in cells]
+    drawn = [(a, b) for a, b in arrows if parse_hex(a) in cells and parse_hex(b) in cells]
+    return hex_marks_svg(shown, drawn, inset=inset, name=name)
 
 
 def mark_svg(place: str, ring: Sequence[tuple[float, float]]) -> str:

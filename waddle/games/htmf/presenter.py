@@ -25,7 +25,7 @@ from waddle.games.htmf.actions import Action
 from waddle.games.htmf.places import move_notation, move_words, place_name
 from waddle.games.htmf.state import HtmfState
 from waddle.games.htmf.view import board_svg
-from waddle.ui.marks import hex_marks_svg, parse_hex
+from waddle.ui.marks import board_marks_svg
 from waddle.ui.markup import BoardSvg, chip, game_over_status, result_head, turn_status
 from waddle.ui.presenter import (
     GamePresenter,
@@ -202,11 +202,9 @@ class HtmfPresenter(GamePresenter):
         self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
     ) -> str:
         """A study's marks: a ring inside each marked hex, arrows from centre to centre,
-        said with the places' names ("C4"; a place off the board is skipped)."""
+        said with the places' names as the board shows them."""
         board = scene.view.board
-        shown = [m for m in marks if parse_hex(m) in board.index]
-        drawn = [(a, b) for a, b in arrows if {parse_hex(a), parse_hex(b)} <= board.index.keys()]
-        return hex_marks_svg(shown, drawn, inset=0.8, name=lambda h: place_name(board, h))
+        return board_marks_svg(board.index, marks, arrows, 0.8, lambda h: place_name(board, h))
 
     # -- pages ------------------------------------------------------------------------------
 

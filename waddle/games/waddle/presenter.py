@@ -33,7 +33,7 @@ from waddle.games.waddle.panels import (
 from waddle.games.waddle.places import move_notation, move_words, place_name
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import board_svg
-from waddle.ui.marks import hex_marks_svg, parse_hex
+from waddle.ui.marks import board_marks_svg
 from waddle.ui.markup import BoardSvg
 from waddle.ui.presenter import (
     GamePresenter,
@@ -180,11 +180,9 @@ class WaddlePresenter(GamePresenter):
         self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
     ) -> str:
         """A study's marks: a ring inside each marked hex, arrows from centre to centre,
-        said with the places' own names (a place off the board is skipped)."""
+        said with the places' names as the board shows them."""
         board = scene.view.board
-        shown = [m for m in marks if parse_hex(m) in board.index]
-        drawn = [(a, b) for a, b in arrows if {parse_hex(a), parse_hex(b)} <= board.index.keys()]
-        return hex_marks_svg(shown, drawn, inset=0.86, name=lambda h: place_name(board, h))
+        return board_marks_svg(board.index, marks, arrows, 0.86, lambda h: place_name(board, h))
 
     # -- pages ------------------------------------------------------------------------------
 
