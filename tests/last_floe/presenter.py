@@ -18,15 +18,7 @@ from typing import Any
 
 from tests.last_floe.state import LastFloeState, Take
 from waddle.ui.markup import BoardSvg, game_over_status, result_head, turn_status
-from waddle.ui.presenter import (
-    GamePresenter,
-    Hint,
-    Move,
-    MoveGroup,
-    Rendered,
-    Scene,
-    position_before,
-)
+from waddle.ui.presenter import GamePresenter, Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
 
 SIZE = 40
@@ -92,7 +84,7 @@ class LastFloePresenter(GamePresenter):
         return self.checked(session, Take(state.left - k))  # or None, saying why not
 
     def describe_move(self, session: Any, player: int, action: Take) -> str:
-        before = position_before(session.state)
+        before = self.position_before(session.state)
         text = f"{session.seats[player].name} took {_taken(before, action)}."
         if session.state.is_over():
             text += " That was the last floe."

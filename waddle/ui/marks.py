@@ -29,6 +29,7 @@ import math
 import re
 from collections.abc import Callable, Container, Mapping, Sequence
 from html import escape
+from typing import Any, ClassVar
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
@@ -212,3 +213,42 @@ def arrow_svg(
         f'<path class="study-arrow-halo" d="{shaft}"/><path class="study-arrow-shaft" d="{shaft}"/>'
         f"{polygon(points, 'study-arrow-head')}</g>"
     )
+
+
+class StudyMarks:
+    """A presenter's ``StudyPresenter`` methods (:mod:`waddle.ui.presenter`) handed to a
+    module of its game (``study_marks``), which draws marks from the view:
+    ``draw_marks(view, marks, arrows)``, ``mark_table(view, table, marks)`` and
+    ``place_words(view, place)``. For games with places off the board (cards)."""
+
+    study_marks: ClassVar[Any]
+
+    def draw_marks(
+        self, scene: Any, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        return self.study_marks.draw_marks(scene.view, marks, arrows)
+
+    def mark_table(self, scene: Any, table: str, marks: Sequence[str]) -> str:
+        return self.study_marks.mark_table(scene.view, table, marks)
+
+    def place_words(self, view: Any, place: str) -> str:
+        return self.study_marks.place_words(view, place)
+
+
+class HexStudyMarks:
+    """A hex board's ``draw_marks`` (:mod:`waddle.ui.presenter`'s ``StudyPresenter``): a
+    ring ``mark_inset`` inside each marked hex, arrows from centre to centre, each said
+    with ``mark_name(board, hex)``, the place's name as the board shows it; the board is
+    the view's ``board``, its hexes ``board.index``. A place off the board is skipped."""
+
+    mark_inset: ClassVar[float] = 0.86
+    mark_name: ClassVar[Callable[[Any, Hex], str]]
+
+    def draw_marks(
+        self, scene: Any, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        board = scene.view.board
+        name = type(self).mark_name
+        return board_marks_svg(
+            board.index, marks, arrows, self.mark_inset, lambda h: name(board, h)
+        )

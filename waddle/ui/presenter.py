@@ -204,7 +204,10 @@ class GamePresenter:
     state between clicks, no game controls, no hex to scroll to), the rules page (the
     package's ``rules.html`` beside the presenter's module, read once, through
     :meth:`rules_page` for a game that draws into it) and the chooser's picture (drawn
-    once by :meth:`draw_thumbnail`), and the illegal-move message (:meth:`checked`).
+    once by :meth:`draw_thumbnail`), the illegal-move message (:meth:`checked`), and the
+    position a move was made in (:meth:`position_before`) and the mover's view
+    (:meth:`mover_view`) that words and clicks start from. Study marks: the mixins of
+    :mod:`waddle.ui.marks` (``HexStudyMarks``, ``StudyMarks``).
 
     >>> from waddle.core.nim import Nim
     >>> class Session:  # what on_hex is given: the state and the message
@@ -271,40 +274,20 @@ class GamePresenter:
         session.message = sentence(reason if name is None else named_places(reason, name, nouns))
         return None
 
+    @staticmethod
+    def position_before(state: Any) -> Any:
+        """A copy of ``state`` before its last action: what words after a move compare
+        with."""
+        before = state.clone()
+        before.undo()
+        return before
 
-class StudyMarks:
-    """A presenter's :class:`StudyPresenter` methods handed to a module of its game
-    (``study_marks``), which draws marks from the view: ``draw_marks(view, marks,
-    arrows)``, ``mark_table(view, table, marks)`` and ``place_words(view, place)``. For
-    games with places off the board (cards); a hex board's marks are
-    :func:`waddle.ui.marks.board_marks_svg`."""
-
-    study_marks: ClassVar[Any]
-
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        return self.study_marks.draw_marks(scene.view, marks, arrows)
-
-    def mark_table(self, scene: Scene, table: str, marks: Sequence[str]) -> str:
-        return self.study_marks.mark_table(scene.view, table, marks)
-
-    def place_words(self, view: Any, place: str) -> str:
-        return self.study_marks.place_words(view, place)
-
-
-def position_before(state: Any) -> Any:
-    """A copy of ``state`` before its last action: what words after a move compare with."""
-    before = state.clone()
-    before.undo()
-    return before
-
-
-def mover_view(state: Any) -> Any:
-    """What the seat to move sees (everything when no seat is: a chance node, the end),
-    which a card game's click is checked against."""
-    mover = state.to_move()
-    return state.view(mover if mover is not None and mover >= 0 else OMNISCIENT)
+    @staticmethod
+    def mover_view(state: Any) -> Any:
+        """What the seat to move sees (everything when no seat is: a chance node, the end),
+        which a card game's click is checked against."""
+        mover = state.to_move()
+        return state.view(mover if mover is not None and mover >= 0 else OMNISCIENT)
 
 
 class StudyPresenter(Protocol):

@@ -25,17 +25,9 @@ from waddle.games.htmf.actions import Action
 from waddle.games.htmf.places import move_notation, move_words, place_name
 from waddle.games.htmf.state import HtmfState
 from waddle.games.htmf.view import board_svg
-from waddle.ui.marks import board_marks_svg
+from waddle.ui.marks import HexStudyMarks
 from waddle.ui.markup import BoardSvg, chip, game_over_status, result_head, turn_status
-from waddle.ui.presenter import (
-    GamePresenter,
-    Hint,
-    Move,
-    MoveGroup,
-    Rendered,
-    Scene,
-    position_before,
-)
+from waddle.ui.presenter import GamePresenter, Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
 
 
@@ -55,7 +47,9 @@ def _hex(text: str) -> Hex:
     return (q, r)
 
 
-class HtmfPresenter(GamePresenter):
+class HtmfPresenter(HexStudyMarks, GamePresenter):
+    mark_inset = 0.8
+    mark_name = place_name
     keys: ClassVar[Mapping[str, str]] = MappingProxyType({"escape": "deselect"})
     keys_help = (
         "Keys: Tab or arrows to a highlighted floe, Enter to place or to choose a penguin "
@@ -139,7 +133,7 @@ class HtmfPresenter(GamePresenter):
         seats = session.seats
         fish = None if action.src is None else state.board.fish[state.board.index[action.src]]
         text = f"{seats[player].name} {move_words(state.board, action, fish)}."
-        before = position_before(state)
+        before = self.position_before(state)
         for p in range(state.players):
             if state.is_out(p) and not before.is_out(p) and not state.is_over():
                 text += (
@@ -197,14 +191,6 @@ class HtmfPresenter(GamePresenter):
         src = place_name(board, action.src)
         text = f"Hint: move the penguin on {src} to {dst} (both marked)."
         return Hint(text, (_key(action.src), _key(action.dst)))
-
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        """A study's marks: a ring inside each marked hex, arrows from centre to centre,
-        said with the places' names as the board shows them."""
-        board = scene.view.board
-        return board_marks_svg(board.index, marks, arrows, 0.8, lambda h: place_name(board, h))
 
     # -- pages ------------------------------------------------------------------------------
 

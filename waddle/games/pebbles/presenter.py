@@ -74,19 +74,9 @@ from waddle.games.pebbles.state import PebblesState
 from waddle.games.pebbles.symbols import suit_icon
 from waddle.games.pebbles.turns import TurnMarks, fact, said, short_line, turns_of
 from waddle.games.pebbles.view import board_svg
+from waddle.ui.marks import StudyMarks
 from waddle.ui.markup import BoardSvg, sentence
-from waddle.ui.presenter import (
-    GamePresenter,
-    Hint,
-    LineFacts,
-    Move,
-    MoveGroup,
-    Rendered,
-    Scene,
-    StudyMarks,
-    mover_view,
-    position_before,
-)
+from waddle.ui.presenter import GamePresenter, Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
@@ -144,7 +134,7 @@ class PebblesPresenter(StudyMarks, GamePresenter):
     # -- acting -----------------------------------------------------------------------------
 
     def _now(self, session: Any) -> tuple[PebblesState, PebblesView, Choices]:
-        view: PebblesView = mover_view(session.state)
+        view: PebblesView = self.mover_view(session.state)
         return session.state, view, choices(view, session.ui)
 
     def on_hex(self, session: Any, hex_id: str) -> Action | None:
@@ -227,7 +217,7 @@ class PebblesPresenter(StudyMarks, GamePresenter):
     def describe_move(self, session: Any, player: int, action: Action) -> str:
         """What happened, in words everyone at the table may hear: only what is public."""
         state: PebblesState = session.state
-        before = position_before(state)
+        before = self.position_before(state)
         seats = session.seats
         if player == CHANCE or action.kind == K_RESHUFFLE:
             return "The discards were shuffled into a new deck."

@@ -16,7 +16,7 @@ north-east of pool 7" in messages and for screen readers, "7 NE" in the move lis
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 from types import MappingProxyType
@@ -33,17 +33,9 @@ from waddle.games.waddle.panels import (
 from waddle.games.waddle.places import move_notation, move_words, place_name
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import board_svg
-from waddle.ui.marks import board_marks_svg
+from waddle.ui.marks import HexStudyMarks
 from waddle.ui.markup import BoardSvg
-from waddle.ui.presenter import (
-    GamePresenter,
-    Hint,
-    Move,
-    MoveGroup,
-    Rendered,
-    Scene,
-    position_before,
-)
+from waddle.ui.presenter import GamePresenter, Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 SINGLE, DOUBLE = "single", "double"
@@ -56,7 +48,9 @@ class WaddleUi:
     token: str = SINGLE
 
 
-class WaddlePresenter(GamePresenter):
+class WaddlePresenter(HexStudyMarks, GamePresenter):
+    mark_inset = 0.86
+    mark_name = place_name
     keys: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"s": "scout", "d": "toggle-double", "1": SINGLE, "2": DOUBLE}
     )
@@ -176,14 +170,6 @@ class WaddlePresenter(GamePresenter):
         key = f"{action.hex[0]},{action.hex[1]}"
         return Hint(f"Hint: place {what} on {where} (marked on the board).", hexes=(key,))
 
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        """A study's marks: a ring inside each marked hex, arrows from centre to centre,
-        said with the places' names as the board shows them."""
-        board = scene.view.board
-        return board_marks_svg(board.index, marks, arrows, 0.86, lambda h: place_name(board, h))
-
     # -- pages ------------------------------------------------------------------------------
 
     def draw_thumbnail(self) -> BoardSvg:
@@ -202,7 +188,7 @@ def describe(state: WaddleState, action: Action) -> str:
     played at (the pool of the round it ended, if it did)."""
     if action.hex is None:
         return move_words(state.board, action, None)
-    return move_words(state.board, action, position_before(state).active_number)
+    return move_words(state.board, action, GamePresenter.position_before(state).active_number)
 
 
 def _scout_blocked_reason(state: WaddleState) -> str | None:

@@ -70,19 +70,9 @@ from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.view import board_svg
 from waddle.games.waddle_waddle.words import HERO_BY_CODE, THREAT_BY_CODE, doing, pending
+from waddle.ui.marks import StudyMarks
 from waddle.ui.markup import BoardSvg
-from waddle.ui.presenter import (
-    GamePresenter,
-    Hint,
-    LineFacts,
-    Move,
-    MoveGroup,
-    Rendered,
-    Scene,
-    StudyMarks,
-    mover_view,
-    position_before,
-)
+from waddle.ui.presenter import GamePresenter, Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
@@ -165,7 +155,7 @@ class WaddleWaddlePresenter(StudyMarks, GamePresenter):
     # -- acting -------------------------------------------------------------------------
 
     def _now(self, session: Any) -> tuple[WaddleWaddleState, View, Clicks]:
-        view: View = mover_view(session.state)
+        view: View = self.mover_view(session.state)
         return session.state, view, clicks(view, session.ui)
 
     def on_hex(self, session: Any, hex_id: str) -> Action | None:
@@ -317,7 +307,7 @@ class WaddleWaddlePresenter(StudyMarks, GamePresenter):
         card drawn face down is never named)."""
         state: WaddleWaddleState = session.state
         seats = session.seats
-        return describe(position_before(state), state, [s.name for s in seats], player, action)
+        return describe(self.position_before(state), state, [s.name for s in seats], player, action)
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The whole line (history and redo line): the heroes, then each season by rounds,
