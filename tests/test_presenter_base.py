@@ -69,3 +69,18 @@ def test_an_illegal_click_says_the_rules_reason_naming_places_as_the_board_does(
     message = session.message
     assert message and message[0].isupper() and message.endswith(".")
     assert f"{taken[0]},{taken[1]}" not in message  # never the axial coordinates
+
+
+def test_a_game_that_names_its_ui_class_starts_each_position_with_a_fresh_one():
+    from dataclasses import dataclass
+
+    @dataclass
+    class Picked:
+        penguin: str | None = None
+
+    class Picking(GamePresenter):
+        ui_class = Picked
+
+    presenter = Picking()
+    first = presenter.new_ui()
+    assert first == Picked() and presenter.new_ui() is not first

@@ -224,8 +224,12 @@ class GamePresenter:
         "Keys: Tab to a highlighted place, Enter to choose it, U undo, R redo."
     )
 
+    ui_class: ClassVar[Callable[[], Any] | None] = None
+    """What ``new_ui`` makes: the class of the presenter's state between clicks (a chosen
+    token, a selected penguin), made with no arguments; None: the game keeps none."""
+
     def new_ui(self) -> Any:
-        return None
+        return None if self.ui_class is None else self.ui_class()
 
     def on_control(self, session: Any, control: str) -> Any | None:
         return None

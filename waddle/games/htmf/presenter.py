@@ -14,11 +14,11 @@ Places are named as the board's labels show them ("C4", :mod:`waddle.games.htmf.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
@@ -48,16 +48,14 @@ def _hex(text: str) -> Hex:
 
 
 class HtmfPresenter(HexStudyMarks, GamePresenter):
+    ui_class = HtmfUi
     mark_inset = 0.8
     mark_name = place_name
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType({"escape": "deselect"})
+    keys = MappingProxyType({"escape": "deselect"})
     keys_help = (
         "Keys: Tab or arrows to a highlighted floe, Enter to place or to choose a penguin "
         "and then its floe, Escape to choose again, U undo, R redo."
     )
-
-    def new_ui(self) -> HtmfUi:
-        return HtmfUi()
 
     # -- drawing ----------------------------------------------------------------------------
 

@@ -19,9 +19,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.core.game import CHANCE, OMNISCIENT
 from waddle.games.pebbles import study_marks
@@ -81,12 +81,13 @@ from waddle.ui.seats import default_seats
 
 
 class PebblesPresenter(StudyMarks, GamePresenter):
+    ui_class = Choice
     study_marks = study_marks
 
     def __init__(self) -> None:
         self._lines = LineFacts(fact)
 
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType(
+    keys = MappingProxyType(
         {
             "p": "place",
             "w": "power",
@@ -102,9 +103,6 @@ class PebblesPresenter(StudyMarks, GamePresenter):
         "penguin, W use the card's power, F go fishing, E or B Court's penguin or pebble, "
         "D stop (done), Escape choose another action, U undo, R redo."
     )
-
-    def new_ui(self) -> Choice:
-        return Choice()
 
     # -- drawing ----------------------------------------------------------------------------
 

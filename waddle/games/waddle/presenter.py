@@ -16,11 +16,10 @@ north-east of pool 7" in messages and for screen readers, "7 NE" in the move lis
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.panels import (
@@ -49,18 +48,14 @@ class WaddleUi:
 
 
 class WaddlePresenter(HexStudyMarks, GamePresenter):
+    ui_class = WaddleUi
     mark_inset = 0.86
     mark_name = place_name
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"s": "scout", "d": "toggle-double", "1": SINGLE, "2": DOUBLE}
-    )
+    keys = MappingProxyType({"s": "scout", "d": "toggle-double", "1": SINGLE, "2": DOUBLE})
     keys_help = (
         "Keys: Tab or arrows to a highlighted hex, Enter to place, D double, S scout, "
         "U undo, R redo."
     )
-
-    def new_ui(self) -> WaddleUi:
-        return WaddleUi()
 
     # -- drawing ----------------------------------------------------------------------------
 

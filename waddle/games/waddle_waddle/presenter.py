@@ -23,9 +23,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.core.game import OMNISCIENT
 from waddle.games.waddle_waddle import actions as K
@@ -98,12 +98,13 @@ def _joined(parts: Sequence[str], tail: str) -> str:
 
 
 class WaddleWaddlePresenter(StudyMarks, GamePresenter):
+    ui_class = Choice
     study_marks = study_marks
 
     def __init__(self) -> None:
         self._lines = LineFacts(_fact)
 
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType(
+    keys = MappingProxyType(
         {
             "d": DRAFT,
             "e": EXCHANGE,
@@ -121,9 +122,6 @@ class WaddleWaddlePresenter(StudyMarks, GamePresenter):
         "D draft, T draw face down, E exchange, F fishing trip, L refill, W play the picked "
         "waddle (or the WaddleWaddle), P pass, S stop, Escape cancel, U undo, R redo."
     )
-
-    def new_ui(self) -> Choice:
-        return Choice()
 
     # -- drawing ------------------------------------------------------------------------
 
