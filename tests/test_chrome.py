@@ -30,7 +30,8 @@ def test_the_chooser_offers_every_game_of_the_registry_with_its_players():
     assert re.findall(r'data-game-choice="([a-z-]+)"', html) == list(GAMES.ids)
     for entry in GAMES:
         low, high = entry.players
-        assert f"{low} to {high} players" in html
+        said = f"{low} players" if low == high else f"{low} to {high} players"
+        assert f"<span class=game-players>{said}</span>" in html  # never "2 to 2 players"
 
 
 def test_each_chooser_card_links_its_rules_page_and_holds_a_slot_to_resume_a_game():

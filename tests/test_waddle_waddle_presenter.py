@@ -325,7 +325,8 @@ def test_the_result_names_the_tie_break_that_decided():
     assert outcome([40, 40, 30], [[3, 1, 0], [1, 2, 0]])[:2] == ([0], "nests")
     assert outcome([41, 40, 30], [[0, 1, 0], [0, 2, 0]])[:2] == ([0], "score")
     winners, why, html = outcome([40, 40, 30], [[2, 2, 0], [1, 1, 0]])
-    assert (winners, why) == ([0, 1], "shared") and "Shared victory: Red, Blue" in html
+    assert (winners, why) == ([0, 1], "shared")
+    assert "<h2>Shared victory: Red, Blue!</h2>" in html  # the headline of every game
     assert 'data-result-player="0" data-score="40"' in html
     live = Session.start(GAME, new_record(3, seed=1))
     assert PRESENTER.render(live.scene(OMNISCIENT, False)).result == ""

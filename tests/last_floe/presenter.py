@@ -1,5 +1,7 @@
 """Last Floe in the app: the row of floes, a click on the floe where your take begins, the
-words after a move, the move list and the rules page (:mod:`waddle.ui.presenter`).
+words after a move and the move list (:mod:`waddle.ui.presenter`). The rules page (this
+package's rules.html), the illegal-move message and the keys, controls and UI state a
+game may leave out come from :class:`~waddle.ui.presenter.GamePresenter`.
 
 >>> from waddle.app.session import Session
 >>> from tests.last_floe.game import GAME
@@ -11,15 +13,12 @@ words after a move, the move list and the rules page (:mod:`waddle.ui.presenter`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
-from types import MappingProxyType
-from typing import Any, ClassVar
+from html import escape
+from typing import Any
 
 from tests.last_floe.state import LastFloeState, Take
-from waddle.ui.markup import BoardSvg, chip, sentence, victory_headline
-from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.markup import BoardSvg, game_over_status, result_head, turn_status
+from waddle.ui.presenter import GamePresenter, Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
 
 SIZE = 40
@@ -55,31 +54,22 @@ def board_svg(state: LastFloeState, seats: list[Seat] | None, clickable: bool) -
     return BoardSvg("".join(parts), f"-6 -6 {width + 6} {SIZE + 12}", SIZE)
 
 
-class LastFloePresenter:
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType({})
+class LastFloePresenter(GamePresenter):
     keys_help = "Keys: Tab to a floe, Enter to take it and the floes after it, U undo, R redo."
-
-    def new_ui(self) -> None:
-        return None
 
     def render(self, scene: Scene) -> Rendered:
         state: LastFloeState = scene.view
         seats = list(scene.seats)
         mover = state.to_move()
         if mover is None:
-            status = '<p class="status">Game over.</p>'
+            status = game_over_status()
         else:
-            status = (
-                f'<p class="status"><span data-to-move="{mover}">{chip(seats[mover], mover)}'
-                f"</span> to take one to three floes ({state.left} left).</p>"
-            )
+            status = turn_status(seats, mover, f"to take one to three floes ({state.left} left).")
         result = ""
         if state.is_over():
             winners = state.winners()
-            result = (
-                f"<h2>{victory_headline(seats, winners)}</h2>"
-                f"<p>{seats[winners[0]].name} took the last floe.</p>"
-            )
+            took = f"<p>{escape(seats[winners[0]].name)} took the last floe.</p>"
+            result = result_head(seats, winners) + took
         return Rendered(
             board=board_svg(state, seats, scene.interactive),
             status=status,
@@ -91,19 +81,10 @@ class LastFloePresenter:
     def on_hex(self, session: Any, hex_id: str) -> Take | None:
         state: LastFloeState = session.state
         k = int(hex_id.split(",")[0])
-        action = Take(state.left - k)
-        reason = state.why_illegal(action)
-        if reason is not None:
-            session.message = sentence(reason)
-            return None
-        return action
-
-    def on_control(self, session: Any, control: str) -> None:
-        return None
+        return self.checked(session, Take(state.left - k))  # or None, saying why not
 
     def describe_move(self, session: Any, player: int, action: Take) -> str:
-        before = session.state.clone()
-        before.undo()
+        before = self.position_before(session.state)
         text = f"{session.seats[player].name} took {_taken(before, action)}."
         if session.state.is_over():
             text += " That was the last floe."
@@ -125,21 +106,10 @@ class LastFloePresenter:
         first = state.left - action.floes
         return Hint(f"Hint: take {_taken(state, action)} (marked).", (f"{first},0",))
 
-    def focus_hex(self, scene: Scene) -> str | None:
-        return None
-
-    def rules_html(self) -> str:
-        return _rules_html()
-
-    def thumbnail(self) -> BoardSvg:
+    def draw_thumbnail(self) -> BoardSvg:
         state = LastFloeState(8)
         state.apply(Take(2))
         return board_svg(state, default_seats(2), clickable=False)
-
-
-@cache
-def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
 
 
 PRESENTER = LastFloePresenter()

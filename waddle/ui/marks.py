@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from html import escape
+from typing import Any, ClassVar
 
 from waddle.core import hexgrid
 from waddle.core.hexgrid import Hex
@@ -88,6 +89,26 @@ def hex_marks_svg(
         )
         said_arrows.append(f"from {said(src, a)} to {said(dst, b)}")
     return marks_overlay(parts, said_marks, said_arrows)
+
+
+def board_marks_svg(
+    cells: Container[Hex],
+    marks: Sequence[str],
+    arrows: Sequence[tuple[str, str]],
+    inset: float,
+    name: Callable[[Hex], str],
+) -> str:
+    """A hex board's study marks (``StudyPresenter.draw_marks``): :func:`hex_marks_svg` for
+    the marks and arrows whose hexes are among the board's ``cells``; a place off the board
+    is skipped.
+
+    >>> svg = board_marks_svg({(0, 0), (1, 0)}, ("1,0", "5,5"), (), 0.8, lambda h: "C4")
+    >>> svg.count("data-mark="), "Marked: C4." in svg
+    (1, True)
+    """
+    shown = [m for m in marks if parse_hex(m) in cells]
+    drawn = [(a, b) for a, b in arrows if parse_hex(a) in cells and parse_hex(b) in cells]
+    return hex_marks_svg(shown, drawn, inset=inset, name=name)
 
 
 def mark_svg(place: str, ring: Sequence[tuple[float, float]]) -> str:
@@ -192,3 +213,42 @@ def arrow_svg(
         f'<path class="study-arrow-halo" d="{shaft}"/><path class="study-arrow-shaft" d="{shaft}"/>'
         f"{polygon(points, 'study-arrow-head')}</g>"
     )
+
+
+class StudyMarks:
+    """A presenter's ``StudyPresenter`` methods (:mod:`waddle.ui.presenter`) handed to a
+    module of its game (``study_marks``), which draws marks from the view:
+    ``draw_marks(view, marks, arrows)``, ``mark_table(view, table, marks)`` and
+    ``place_words(view, place)``. For games with places off the board (cards)."""
+
+    study_marks: ClassVar[Any]
+
+    def draw_marks(
+        self, scene: Any, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        return self.study_marks.draw_marks(scene.view, marks, arrows)
+
+    def mark_table(self, scene: Any, table: str, marks: Sequence[str]) -> str:
+        return self.study_marks.mark_table(scene.view, table, marks)
+
+    def place_words(self, view: Any, place: str) -> str:
+        return self.study_marks.place_words(view, place)
+
+
+class HexStudyMarks:
+    """A hex board's ``draw_marks`` (:mod:`waddle.ui.presenter`'s ``StudyPresenter``): a
+    ring ``mark_inset`` inside each marked hex, arrows from centre to centre, each said
+    with ``mark_name(board, hex)``, the place's name as the board shows it; the board is
+    the view's ``board``, its hexes ``board.index``. A place off the board is skipped."""
+
+    mark_inset: ClassVar[float] = 0.86
+    mark_name: ClassVar[Callable[[Any, Hex], str]]
+
+    def draw_marks(
+        self, scene: Any, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
+    ) -> str:
+        board = scene.view.board
+        name = type(self).mark_name
+        return board_marks_svg(
+            board.index, marks, arrows, self.mark_inset, lambda h: name(board, h)
+        )

@@ -201,3 +201,53 @@ def victory_headline(seats: Sequence[Seat], winners: Sequence[int]) -> str:
     if len(names) == 1:
         return f"{names[0]} wins!"
     return "Shared victory: " + ", ".join(names) + "!"
+
+
+# -- the status line and the result panel's head: the same skeleton in every game --------
+
+
+def to_move(seats: Sequence[Seat], player: int) -> str:
+    """The seat to move as the status line shows it: its chip in ``[data-to-move]``, the
+    hook the page and its tests read whose turn it is (docs/web-hooks.md)."""
+    return f'<span data-to-move="{player}">{chip(seats[player], player)}</span>'
+
+
+def status_line(markup: str) -> str:
+    """The status region's one line (``markup`` is put in as it is)."""
+    return f'<p class="status">{markup}</p>'
+
+
+def turn_status(seats: Sequence[Seat], player: int, doing: str) -> str:
+    """Whose turn and what they do: the seat's chip, then ``doing`` (markup).
+
+    >>> seats = [Seat("Ann", "#000", "circle")]
+    >>> turn_status(seats, 0, "to move.").endswith("Ann</span></span> to move.</p>")
+    True
+    """
+    return status_line(f"{to_move(seats, player)} {doing}")
+
+
+def game_over_status(how: str = "") -> str:
+    """The status line of a finished game: "Game over", then ``how`` (markup) if given.
+
+    >>> game_over_status(), game_over_status(": ten tricks played")
+    ('<p class="status">Game over.</p>', '<p class="status">Game over: ten tricks played.</p>')
+    """
+    return status_line(f"Game over{how}.")
+
+
+def result_head(
+    seats: Sequence[Seat], winners: Sequence[int], decided_by: str | None = None, why: str = ""
+) -> str:
+    """The result panel's head: the winners' headline, then what decided the game (markup,
+    with its ``data-decided-by`` hook: the rule of the game that broke the tie, or the
+    score) when the game says it.
+
+    >>> seats = [Seat("Ann", "#000", "circle"), Seat("Bo", "#fff", "square")]
+    >>> result_head(seats, [1], "score", "Bo has more.")
+    '<h2>Bo wins!</h2><p class="tie-break" data-decided-by="score">Bo has more.</p>'
+    """
+    head = f"<h2>{victory_headline(seats, winners)}</h2>"
+    if decided_by is None:
+        return head
+    return head + f'<p class="tie-break" data-decided-by="{attr(decided_by)}">{why}</p>'

@@ -14,12 +14,17 @@ information, and their view is the state.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Generic, Protocol, TypeVar
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from waddle.ui.markup import BoardSvg
+from waddle.core.game import OMNISCIENT
+from waddle.core.hexgrid import Hex
+from waddle.ui.markup import BoardSvg, named_places, sentence
 from waddle.ui.seats import Seat
 
 
@@ -189,6 +194,104 @@ class Presenter(Protocol):
     def thumbnail(self) -> BoardSvg:
         """A small picture of the game's board, for the chooser (its hooks are removed)."""
         ...
+
+
+class GamePresenter:
+    """What every game's presenter shares, written once: a game's presenter subclasses it
+    and keeps its look (``render``, words) and its clicks (``on_hex``, ``on_control``).
+
+    It gives the :class:`Presenter` members a game may leave out (no letter keys, no UI
+    state between clicks, no game controls, no hex to scroll to), the rules page (the
+    package's ``rules.html`` beside the presenter's module, read once, through
+    :meth:`rules_page` for a game that draws into it) and the chooser's picture (drawn
+    once by :meth:`draw_thumbnail`), the illegal-move message (:meth:`checked`), and the
+    position a move was made in (:meth:`position_before`) and the mover's view
+    (:meth:`mover_view`) that words and clicks start from. Study marks: the mixins of
+    :mod:`waddle.ui.marks` (``HexStudyMarks``, ``StudyMarks``).
+
+    >>> from waddle.core.nim import Nim
+    >>> class Session:  # what on_hex is given: the state and the message
+    ...     state, message = Nim(2, 3), None
+    >>> session = Session()
+    >>> GamePresenter.checked(session, 4), session.message
+    (None, 'Take 1 to 3 stones, no more than left.')
+    >>> GamePresenter.checked(session, 2), GamePresenter().new_ui()
+    (2, None)
+    """
+
+    keys: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    keys_help: ClassVar[str] = (
+        "Keys: Tab to a highlighted place, Enter to choose it, U undo, R redo."
+    )
+
+    ui_class: ClassVar[Callable[[], Any] | None] = None
+    """What ``new_ui`` makes: the class of the presenter's state between clicks (a chosen
+    token, a selected penguin), made with no arguments; None: the game keeps none."""
+
+    def new_ui(self) -> Any:
+        return None if self.ui_class is None else self.ui_class()
+
+    def on_control(self, session: Any, control: str) -> Any | None:
+        return None
+
+    def focus_hex(self, scene: Scene) -> str | None:
+        return None
+
+    # -- the rules page and the chooser's picture, each made once ----------------------------
+
+    def rules_html(self) -> str:
+        page = self.__dict__.get("_rules_html")
+        if page is None:
+            module = sys.modules[type(self).__module__].__file__
+            text = Path(str(module)).with_name("rules.html").read_text(encoding="utf-8")
+            page = self.__dict__["_rules_html"] = self.rules_page(text)
+        return page
+
+    def rules_page(self, text: str) -> str:
+        """The rules page from the text of ``rules.html`` (a game that draws symbols into
+        it does so here)."""
+        return text
+
+    def thumbnail(self) -> BoardSvg:
+        drawn = self.__dict__.get("_thumbnail")
+        if drawn is None:
+            drawn = self.__dict__["_thumbnail"] = self.draw_thumbnail()
+        return drawn
+
+    def draw_thumbnail(self) -> BoardSvg:
+        """A small picture of the game's board for the chooser: a few moves into a game
+        (asked once)."""
+        raise NotImplementedError(f"{type(self).__name__} draws no thumbnail")
+
+    # -- the illegal-move message --------------------------------------------------------
+
+    @staticmethod
+    def checked(
+        session: Any, action: Any, name: Callable[[Hex], str] | None = None, nouns: bool = False
+    ) -> Any | None:
+        """``action`` if the rules allow it; else None, and ``session.message`` says the
+        rules' reason (``why_illegal``) as a sentence, each ``q,r`` in it named by
+        ``name`` as the board names that place (:func:`~waddle.ui.markup.named_places`)."""
+        reason = session.state.why_illegal(action)
+        if reason is None:
+            return action
+        session.message = sentence(reason if name is None else named_places(reason, name, nouns))
+        return None
+
+    @staticmethod
+    def position_before(state: Any) -> Any:
+        """A copy of ``state`` before its last action: what words after a move compare
+        with."""
+        before = state.clone()
+        before.undo()
+        return before
+
+    @staticmethod
+    def mover_view(state: Any) -> Any:
+        """What the seat to move sees (everything when no seat is: a chance node, the end),
+        which a card game's click is checked against."""
+        mover = state.to_move()
+        return state.view(mover if mover is not None and mover >= 0 else OMNISCIENT)
 
 
 class StudyPresenter(Protocol):

@@ -14,22 +14,20 @@ Places are named as the board's labels show them ("C4", :mod:`waddle.games.htmf.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from html import escape
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.core.hexgrid import Hex
 from waddle.games.htmf.actions import Action
 from waddle.games.htmf.places import move_notation, move_words, place_name
 from waddle.games.htmf.state import HtmfState
 from waddle.games.htmf.view import board_svg
-from waddle.ui.marks import hex_marks_svg, parse_hex
-from waddle.ui.markup import BoardSvg, chip, named_places, sentence, victory_headline
-from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.marks import HexStudyMarks
+from waddle.ui.markup import BoardSvg, chip, game_over_status, result_head, turn_status
+from waddle.ui.presenter import GamePresenter, Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import Seat, default_seats
 
 
@@ -49,15 +47,15 @@ def _hex(text: str) -> Hex:
     return (q, r)
 
 
-class HtmfPresenter:
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType({"escape": "deselect"})
+class HtmfPresenter(HexStudyMarks, GamePresenter):
+    ui_class = HtmfUi
+    mark_inset = 0.8
+    mark_name = place_name
+    keys = MappingProxyType({"escape": "deselect"})
     keys_help = (
         "Keys: Tab or arrows to a highlighted floe, Enter to place or to choose a penguin "
         "and then its floe, Escape to choose again, U undo, R redo."
     )
-
-    def new_ui(self) -> HtmfUi:
-        return HtmfUi()
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -133,8 +131,7 @@ class HtmfPresenter:
         seats = session.seats
         fish = None if action.src is None else state.board.fish[state.board.index[action.src]]
         text = f"{seats[player].name} {move_words(state.board, action, fish)}."
-        before = state.clone()
-        before.undo()
+        before = self.position_before(state)
         for p in range(state.players):
             if state.is_out(p) and not before.is_out(p) and not state.is_over():
                 text += (
@@ -193,45 +190,33 @@ class HtmfPresenter:
         text = f"Hint: move the penguin on {src} to {dst} (both marked)."
         return Hint(text, (_key(action.src), _key(action.dst)))
 
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        """A study's marks: a ring inside each marked hex, arrows from centre to centre,
-        said with the places' names ("C4"; a place off the board is skipped)."""
-        board = scene.view.board
-        shown = [m for m in marks if parse_hex(m) in board.index]
-        drawn = [(a, b) for a, b in arrows if {parse_hex(a), parse_hex(b)} <= board.index.keys()]
-        return hex_marks_svg(shown, drawn, inset=0.8, name=lambda h: place_name(board, h))
-
     # -- pages ------------------------------------------------------------------------------
 
-    def rules_html(self) -> str:
-        return _rules_html()
+    def draw_thumbnail(self) -> BoardSvg:
+        """A standard board a few moves into a 2-player game."""
+        from waddle.games.htmf.record import new_record
 
-    def thumbnail(self) -> BoardSvg:
-        return _thumbnail()
+        state = new_record(2, seed=5).start()
+        while state.phase == "place":
+            state.apply(state.legal_actions()[0])
+        for _ in range(4):
+            state.apply(state.legal_actions()[-1])
+        return board_svg(state, default_seats(2), show_legal=False, labelled=False)
 
 
 def _checked(session: Any, action: Action) -> Action | None:
     """``action`` if the rules allow it; else None, with the rules' reason in the message,
     naming places as the board does ("Floe C4 already has a penguin.")."""
-    state: HtmfState = session.state
-    reason = state.why_illegal(action)
-    if reason is None:
-        return action
-    session.message = sentence(named_places(reason, lambda h: place_name(state.board, h)))
-    return None
+    board = session.state.board
+    return GamePresenter.checked(session, action, lambda h: place_name(board, h))
 
 
 def _status(state: HtmfState, seats: Sequence[Seat], selected: Hex | None) -> str:
     player = state.to_move()
     if player is None:
-        return '<p class="status">Game over.</p>'
+        return game_over_status()
     what = "to place a penguin" if state.phase == "place" else "to move a penguin"
-    return (
-        f'<p class="status"><span data-to-move="{player}">{chip(seats[player], player)}</span> '
-        f"{what}.</p>"
-    )
+    return turn_status(seats, player, f"{what}.")
 
 
 def _players(state: HtmfState, seats: Sequence[Seat]) -> str:
@@ -269,7 +254,6 @@ def _result(state: HtmfState, seats: Sequence[Seat]) -> str:
     breakdown = state.breakdown()
     winners = list(breakdown.winners)
     names = [escape(seats[p].name) for p in winners]
-    headline = victory_headline(seats, winners)
     top_fish = max(breakdown.scores)
     tied = [p for p, r in enumerate(breakdown.players) if r.fish == top_fish]
     if breakdown.decided_by == "fish":
@@ -299,30 +283,11 @@ def _result(state: HtmfState, seats: Sequence[Seat]) -> str:
         for r in ranked
     )
     return (
-        f"<h2>{headline}</h2>"
-        f'<p class="tie-break" data-decided-by="{breakdown.decided_by}">{why}</p>'
+        f"{result_head(seats, winners, breakdown.decided_by, why)}"
         '<table class="results"><thead><tr><th scope=col>Player</th><th scope=col>Fish</th>'
         "<th scope=col>Floes</th><th scope=col>Floes by fish</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
-
-
-@cache
-def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
-
-
-@cache
-def _thumbnail() -> BoardSvg:
-    """A standard board a few moves into a 2-player game."""
-    from waddle.games.htmf.record import new_record
-
-    state = new_record(2, seed=5).start()
-    while state.phase == "place":
-        state.apply(state.legal_actions()[0])
-    for _ in range(4):
-        state.apply(state.legal_actions()[-1])
-    return board_svg(state, default_seats(2), show_legal=False, labelled=False)
 
 
 PRESENTER = HtmfPresenter()

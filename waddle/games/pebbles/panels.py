@@ -39,7 +39,7 @@ from waddle.games.pebbles.view import (
     suit_name,
     territory_swatch,
 )
-from waddle.ui.markup import chip, victory_headline
+from waddle.ui.markup import chip, game_over_status, result_head, status_line, turn_status
 from waddle.ui.seats import Seat, default_seats  # noqa: F401 (the doctest's seats)
 
 ROUNDS = 10
@@ -79,9 +79,9 @@ def status_html(view: PebblesView, seats: Sequence[Seat]) -> str:
     """Whose turn, what they do now, the round."""
     turn = view.turn
     if view.over:
-        return '<p class="status">Game over: ten tricks played.</p>'
+        return game_over_status(": ten tricks played")
     if turn.player is None:
-        return '<p class="status">Shuffling the discards into a new deck…</p>'
+        return status_line("Shuffling the discards into a new deck…")
     player = turn.player
     what = {
         "play": "to play a card",
@@ -89,10 +89,8 @@ def status_html(view: PebblesView, seats: Sequence[Seat]) -> str:
         "move": "to move a penguin",
         "scurry-again": "to scurry a second penguin, or not",
     }.get(turn.step, "to move")
-    return (
-        f'<p class="status"><span data-to-move="{player}">{chip(seats[player], player)}</span> '
-        f'{what}. <span class="round">Round {view.round} of {ROUNDS}.</span></p>'
-    )
+    rounds = f'<span class="round">Round {view.round} of {ROUNDS}.</span>'
+    return turn_status(seats, player, f"{what}. {rounds}")
 
 
 def controls_html(view: PebblesView, seats: Sequence[Seat], now: Choices, tip: str) -> str:
@@ -436,7 +434,6 @@ def result_html(view: PebblesView, seats: Sequence[Seat]) -> str:
     breakdown = view.scores
     winners = list(breakdown.winners)
     names = [escape(seats[p].name) for p in winners]
-    headline = victory_headline(seats, winners)
     rows = breakdown.players
     top = max(breakdown.totals)
     tied = [p for p, r in enumerate(rows) if r.total == top]
@@ -481,8 +478,7 @@ def result_html(view: PebblesView, seats: Sequence[Seat]) -> str:
         details.append(f"<li>{_scoring_details(seats[p].name, r)}</li>")
     # The numbers in a table narrow enough for a phone; where they come from, under it.
     return (
-        f"<h2>{headline}</h2>"
-        f'<p class="tie-break" data-decided-by="{breakdown.decided_by}">{why}</p>'
+        f"{result_head(seats, winners, breakdown.decided_by, why)}"
         '<table class="results"><thead><tr><th scope=col>Player</th>'
         "<th scope=col>Pebbles</th><th scope=col>Terri&shy;tories</th><th scope=col>Love</th>"
         "<th scope=col>Fish</th><th scope=col>Total</th></tr></thead>"

@@ -19,11 +19,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.core.game import CHANCE, OMNISCIENT
 from waddle.games.pebbles import study_marks
@@ -76,16 +74,20 @@ from waddle.games.pebbles.state import PebblesState
 from waddle.games.pebbles.symbols import suit_icon
 from waddle.games.pebbles.turns import TurnMarks, fact, said, short_line, turns_of
 from waddle.games.pebbles.view import board_svg
-from waddle.ui.markup import BoardSvg
-from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
+from waddle.ui.marks import StudyMarks
+from waddle.ui.markup import BoardSvg, sentence
+from waddle.ui.presenter import GamePresenter, Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
-class PebblesPresenter:
+class PebblesPresenter(StudyMarks, GamePresenter):
+    ui_class = Choice
+    study_marks = study_marks
+
     def __init__(self) -> None:
         self._lines = LineFacts(fact)
 
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType(
+    keys = MappingProxyType(
         {
             "p": "place",
             "w": "power",
@@ -101,9 +103,6 @@ class PebblesPresenter:
         "penguin, W use the card's power, F go fishing, E or B Court's penguin or pebble, "
         "D stop (done), Escape choose another action, U undo, R redo."
     )
-
-    def new_ui(self) -> Choice:
-        return Choice()
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -122,19 +121,6 @@ class PebblesPresenter:
             table=table_html(view, seats, now, acting),
         )
 
-    # -- a study's marks (waddle.ui.presenter.StudyPresenter; see .study_marks) -----------
-
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        return study_marks.draw_marks(scene.view, marks, arrows)
-
-    def mark_table(self, scene: Scene, table: str, marks: Sequence[str]) -> str:
-        return study_marks.mark_table(scene.view, table, marks)
-
-    def place_words(self, view: PebblesView, place: str) -> str:
-        return study_marks.place_words(view, place)
-
     def focus_hex(self, scene: Scene) -> str | None:
         view: PebblesView = scene.view
         moving = view.turn.moving
@@ -146,10 +132,8 @@ class PebblesPresenter:
     # -- acting -----------------------------------------------------------------------------
 
     def _now(self, session: Any) -> tuple[PebblesState, PebblesView, Choices]:
-        state: PebblesState = session.state
-        mover = state.to_move()
-        view = state.view(mover if mover is not None and mover >= 0 else OMNISCIENT)
-        return state, view, choices(view, session.ui)
+        view: PebblesView = self.mover_view(session.state)
+        return session.state, view, choices(view, session.ui)
 
     def on_hex(self, session: Any, hex_id: str) -> Action | None:
         state, view, now = self._now(session)
@@ -180,7 +164,7 @@ class PebblesPresenter:
             action = (PLAY if kind == "card" else FISH)[card]
             if action in now.cards.values():
                 return action
-            session.message = _sentence(state.why_illegal(action) or "not now")
+            session.message = sentence(state.why_illegal(action) or "not now")
             return None
         if control == "place":
             if now.place is not None:
@@ -204,7 +188,7 @@ class PebblesPresenter:
             ui.action, ui.court = POWER, what
             now = choices(view, ui)
             if not now.tiles:
-                session.message = _sentence(
+                session.message = sentence(
                     state.why_illegal(
                         (COURT_PENGUIN if what == PENGUIN else COURT_PEBBLE)[card.number]
                     )
@@ -231,8 +215,7 @@ class PebblesPresenter:
     def describe_move(self, session: Any, player: int, action: Action) -> str:
         """What happened, in words everyone at the table may hear: only what is public."""
         state: PebblesState = session.state
-        before = state.clone()
-        before.undo()
+        before = self.position_before(state)
         seats = session.seats
         if player == CHANCE or action.kind == K_RESHUFFLE:
             return "The discards were shuffled into a new deck."
@@ -304,11 +287,25 @@ class PebblesPresenter:
 
     # -- pages ------------------------------------------------------------------------------
 
-    def rules_html(self) -> str:
-        return _rules_html()
+    def rules_page(self, text: str) -> str:
+        """rules.html with each suit's symbol drawn where it says ``<!--suit:court-->``."""
+        for suit in SUITS:
+            text = text.replace(f"<!--suit:{suit.name.lower()}-->", suit_icon(suit, 16))
+        return text
 
-    def thumbnail(self) -> BoardSvg:
-        return _thumbnail()
+    def draw_thumbnail(self) -> BoardSvg:
+        """The 4-player layout a few rounds into a game, as the chooser shows it."""
+        from waddle.core.rng import Rng
+        from waddle.games.pebbles.record import new_record
+
+        state = new_record(4, seed=11).start()
+        rng = Rng(5)
+        while state.round < 3:
+            if state.to_move() == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        return board_svg(state.view(OMNISCIENT), default_seats(4), prefix="pbt")
 
 
 def last_turn_of(view: PebblesView) -> TurnMarks | None:
@@ -410,9 +407,9 @@ def refusal(state: PebblesState, view: PebblesView, now: Choices, tile: int) -> 
     if step == "play":
         return "Play a card first: click one of the cards of your hand."
     if step == "move":
-        return _sentence(state.why_illegal(STEP[tile]) or "not there")
+        return sentence(state.why_illegal(STEP[tile]) or "not there")
     if step == "scurry-again":
-        return _sentence(state.why_illegal(SCURRY_FROM[tile]) or "not there")
+        return sentence(state.why_illegal(SCURRY_FROM[tile]) or "not there")
     if now.action is None:
         if now.open & {PLACE, POWER}:
             return (
@@ -431,7 +428,7 @@ def refusal(state: PebblesState, view: PebblesView, now: Choices, tile: int) -> 
     kind = next(iter(now.tiles.values())).kind if now.tiles else None
     if kind is None:
         return "Your card's power has nothing to act on."
-    return _sentence(state.why_illegal(Action(kind, tile)) or "not there")
+    return sentence(state.why_illegal(Action(kind, tile)) or "not there")
 
 
 def _place_refusal(view: PebblesView) -> str:
@@ -457,11 +454,6 @@ def _open_refusal(view: PebblesView, wanted: str) -> str:
 
 def _whose(view: PebblesView, owner: int) -> str:
     return "your" if owner == view.turn.player else f"player {owner + 1}'s"
-
-
-def _sentence(reason: str) -> str:
-    text = reason[0].upper() + reason[1:]
-    return text if text.endswith(".") else text + "."
 
 
 def _said(before: PebblesState, after: PebblesState, name: str, action: Action) -> str:
@@ -517,31 +509,6 @@ def _trick_winner(trick: Sequence[Card]) -> int:
         if trick[k].suit == led and trick[k] > trick[best]:
             best = k
     return best
-
-
-@cache
-def _rules_html() -> str:
-    """rules.html with each suit's symbol drawn where it says ``<!--suit:court-->``."""
-    text = Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
-    for suit in SUITS:
-        text = text.replace(f"<!--suit:{suit.name.lower()}-->", suit_icon(suit, 16))
-    return text
-
-
-@cache
-def _thumbnail() -> BoardSvg:
-    """The 4-player layout a few rounds into a game, as the chooser shows it."""
-    from waddle.core.rng import Rng
-    from waddle.games.pebbles.record import new_record
-
-    state = new_record(4, seed=11).start()
-    rng = Rng(5)
-    while state.round < 3:
-        if state.to_move() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return board_svg(state.view(OMNISCIENT), default_seats(4), prefix="pbt")
 
 
 PRESENTER = PebblesPresenter()

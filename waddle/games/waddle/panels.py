@@ -15,19 +15,15 @@ from html import escape
 from waddle.games.waddle.actions import Action
 from waddle.games.waddle.record import Record
 from waddle.games.waddle.state import LEFT, WaddleState
-from waddle.ui.markup import chip, victory_headline
+from waddle.ui.markup import chip, game_over_status, result_head, turn_status
 from waddle.ui.seats import Seat
 
 
 def status_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     player = state.to_move()
     if player is None:
-        return '<p class="status">Game over.</p>'
-    seat = seats[player]
-    return (
-        f'<p class="status"><span data-to-move="{player}">{chip(seat, player)}</span> to play '
-        f"at pool {state.active_number}.</p>"
-    )
+        return game_over_status()
+    return turn_status(seats, player, f"to play at pool {state.active_number}.")
 
 
 def tracks_html(state: WaddleState, seats: Sequence[Seat]) -> str:
@@ -95,7 +91,6 @@ def result_html(state: WaddleState, seats: Sequence[Seat]) -> str:
     """The results panel: totals, shared victories, every waddle and every pool."""
     breakdown = state.breakdown()
     winners = breakdown.winners
-    headline = victory_headline(seats, winners)
     ranked = sorted(breakdown.players, key=lambda s: -s.total)
     rows = []
     for score in ranked:
@@ -128,7 +123,7 @@ def result_html(state: WaddleState, seats: Sequence[Seat]) -> str:
             f'<div class="detail">penguins next to it: {counts or "none"}</div></li>'
         )
     return (
-        f"<h2>{headline}</h2>"
+        f"{result_head(seats, winners)}"
         '<table class="results"><thead><tr><th scope=col>Player</th><th scope=col>Total</th>'
         "<th scope=col>Waddles</th><th scope=col>Pools</th>"
         f"{'<th scope=col>Seat compensation</th>' if state.compensation is not None else ''}"

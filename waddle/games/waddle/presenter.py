@@ -16,13 +16,10 @@ north-east of pool 7" in messages and for screen readers, "7 NE" in the move lis
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from html import escape
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.panels import (
@@ -35,9 +32,9 @@ from waddle.games.waddle.panels import (
 from waddle.games.waddle.places import move_notation, move_words, place_name
 from waddle.games.waddle.state import WaddleState
 from waddle.games.waddle.view import board_svg
-from waddle.ui.marks import hex_marks_svg, parse_hex
-from waddle.ui.markup import BoardSvg, named_places, sentence
-from waddle.ui.presenter import Hint, Move, MoveGroup, Rendered, Scene
+from waddle.ui.marks import HexStudyMarks
+from waddle.ui.markup import BoardSvg
+from waddle.ui.presenter import GamePresenter, Hint, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 SINGLE, DOUBLE = "single", "double"
@@ -50,17 +47,15 @@ class WaddleUi:
     token: str = SINGLE
 
 
-class WaddlePresenter:
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"s": "scout", "d": "toggle-double", "1": SINGLE, "2": DOUBLE}
-    )
+class WaddlePresenter(HexStudyMarks, GamePresenter):
+    ui_class = WaddleUi
+    mark_inset = 0.86
+    mark_name = place_name
+    keys = MappingProxyType({"s": "scout", "d": "toggle-double", "1": SINGLE, "2": DOUBLE})
     keys_help = (
         "Keys: Tab or arrows to a highlighted hex, Enter to place, D double, S scout, "
         "U undo, R redo."
     )
-
-    def new_ui(self) -> WaddleUi:
-        return WaddleUi()
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -123,14 +118,8 @@ class WaddlePresenter:
         if (q, r) not in state.board.index:  # no element on the page has such a data-hex
             session.message = "That place is not on the map."
             return None
-        reason = state.why_illegal(action)
-        if reason is not None:  # said here, so that it names places as the board does
-            near = state.active_number
-            session.message = sentence(
-                named_places(reason, lambda h: place_name(state.board, h, near=near), True)
-            )
-            return None
-        return action
+        near = state.active_number
+        return self.checked(session, action, lambda h: place_name(state.board, h, near=near), True)
 
     def on_control(self, session: Any, control: str) -> Action | None:
         if control == "scout":
@@ -176,23 +165,16 @@ class WaddlePresenter:
         key = f"{action.hex[0]},{action.hex[1]}"
         return Hint(f"Hint: place {what} on {where} (marked on the board).", hexes=(key,))
 
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        """A study's marks: a ring inside each marked hex, arrows from centre to centre,
-        said with the places' own names (a place off the board is skipped)."""
-        board = scene.view.board
-        shown = [m for m in marks if parse_hex(m) in board.index]
-        drawn = [(a, b) for a, b in arrows if {parse_hex(a), parse_hex(b)} <= board.index.keys()]
-        return hex_marks_svg(shown, drawn, inset=0.86, name=lambda h: place_name(board, h))
-
     # -- pages ------------------------------------------------------------------------------
 
-    def rules_html(self) -> str:
-        return _rules_html()
+    def draw_thumbnail(self) -> BoardSvg:
+        """A 2-player map a few moves into a game."""
+        from waddle.games.waddle.record import new_record
 
-    def thumbnail(self) -> BoardSvg:
-        return _thumbnail()
+        state = new_record(2, seed=7).start()
+        for _ in range(5):
+            state.apply(state.legal_actions()[0])
+        return board_svg(state, default_seats(2), show_legal=False)
 
 
 def describe(state: WaddleState, action: Action) -> str:
@@ -201,9 +183,7 @@ def describe(state: WaddleState, action: Action) -> str:
     played at (the pool of the round it ended, if it did)."""
     if action.hex is None:
         return move_words(state.board, action, None)
-    before = state.clone()
-    before.undo()
-    return move_words(state.board, action, before.active_number)
+    return move_words(state.board, action, GamePresenter.position_before(state).active_number)
 
 
 def _scout_blocked_reason(state: WaddleState) -> str | None:
@@ -222,22 +202,6 @@ def _round_change_text(state: WaddleState, seats, switched: bool) -> str:
         else "nobody scouted, so the turn order continues"
     )
     return f"New round at pool {state.active_number}: {seats[player].name} goes first ({why})."
-
-
-@cache
-def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
-
-
-@cache
-def _thumbnail() -> BoardSvg:
-    """A 2-player map a few moves into a game."""
-    from waddle.games.waddle.record import new_record
-
-    state = new_record(2, seed=7).start()
-    for _ in range(5):
-        state.apply(state.legal_actions()[0])
-    return board_svg(state, default_seats(2), show_legal=False)
 
 
 PRESENTER = WaddlePresenter()

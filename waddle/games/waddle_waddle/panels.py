@@ -45,7 +45,7 @@ from waddle.games.waddle_waddle.words import (
     hero_points,
     pending,
 )
-from waddle.ui.markup import chip
+from waddle.ui.markup import chip, game_over_status, status_line, to_move
 from waddle.ui.seats import Seat, default_seats  # noqa: F401 (the doctest's seats)
 
 HERO_SHORT = {
@@ -91,21 +91,19 @@ def status_html(view: View, seats: Sequence[Seat], prompt: str = "") -> str:
     for everyone else, what the player to move is deciding. Then the season's end, once
     it is coming."""
     if view.over:
-        return (
-            f'<p class="status">Game over after {_plural(view.seasons, "season")}: '
-            "the most Conservation Points win.</p>"
-        )
+        seasons = _plural(view.seasons, "season")
+        return game_over_status(f" after {seasons}: the most Conservation Points win")
     player = view.to_move
     if player is None:
-        return '<p class="status"></p>'
-    who = f'<span data-to-move="{player}">{chip(seats[player], player)}</span>'
+        return status_line("")
+    who = to_move(seats, player)
     said = f"{who}: {escape(prompt)}" if prompt else f"{who} {escape(_deciding(view))}"
     ending = ""
     if view.turns_left is not None:
         ending = f" The season is ending: {_plural(view.turns_left, 'turn')} left."
     elif view.phase == "tokens":
         ending = f" Then season {view.season + 1} of {view.seasons}."
-    status = f'<p class="status">{said}<span class="round">{escape(ending)}</span></p>'
+    status = status_line(f'{said}<span class="round">{escape(ending)}</span>')
     return status + threat_card(view)
 
 

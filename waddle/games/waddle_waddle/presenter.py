@@ -23,11 +23,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from waddle.core.game import OMNISCIENT
 from waddle.games.waddle_waddle import actions as K
@@ -72,8 +70,9 @@ from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.table import table_html
 from waddle.games.waddle_waddle.view import board_svg
 from waddle.games.waddle_waddle.words import HERO_BY_CODE, THREAT_BY_CODE, doing, pending
+from waddle.ui.marks import StudyMarks
 from waddle.ui.markup import BoardSvg
-from waddle.ui.presenter import Hint, LineFacts, Move, MoveGroup, Rendered, Scene
+from waddle.ui.presenter import GamePresenter, Hint, LineFacts, Move, MoveGroup, Rendered, Scene
 from waddle.ui.seats import default_seats
 
 
@@ -98,11 +97,14 @@ def _joined(parts: Sequence[str], tail: str) -> str:
     return out
 
 
-class WaddleWaddlePresenter:
+class WaddleWaddlePresenter(StudyMarks, GamePresenter):
+    ui_class = Choice
+    study_marks = study_marks
+
     def __init__(self) -> None:
         self._lines = LineFacts(_fact)
 
-    keys: ClassVar[Mapping[str, str]] = MappingProxyType(
+    keys = MappingProxyType(
         {
             "d": DRAFT,
             "e": EXCHANGE,
@@ -120,9 +122,6 @@ class WaddleWaddlePresenter:
         "D draft, T draw face down, E exchange, F fishing trip, L refill, W play the picked "
         "waddle (or the WaddleWaddle), P pass, S stop, Escape cancel, U undo, R redo."
     )
-
-    def new_ui(self) -> Choice:
-        return Choice()
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -149,29 +148,13 @@ class WaddleWaddlePresenter:
             table=table_html(view, seats, now, ui.selected if acting else ()),
         )
 
-    # -- a study's marks (waddle.ui.presenter.StudyPresenter; see .study_marks) -----------
-
-    def draw_marks(
-        self, scene: Scene, marks: Sequence[str], arrows: Sequence[tuple[str, str]]
-    ) -> str:
-        return study_marks.draw_marks(scene.view, marks, arrows)
-
-    def mark_table(self, scene: Scene, table: str, marks: Sequence[str]) -> str:
-        return study_marks.mark_table(scene.view, table, marks)
-
-    def place_words(self, view: View, place: str) -> str:
-        return study_marks.place_words(view, place)
-
-    def focus_hex(self, scene: Scene) -> str | None:
-        return None  # the map fits any screen: it is never zoomed
+    # focus_hex: None (GamePresenter's), the map fits any screen: it is never zoomed
 
     # -- acting -------------------------------------------------------------------------
 
     def _now(self, session: Any) -> tuple[WaddleWaddleState, View, Clicks]:
-        state: WaddleWaddleState = session.state
-        mover = state.to_move()
-        view = state.view(mover if mover is not None and mover >= 0 else OMNISCIENT)
-        return state, view, clicks(view, session.ui)
+        view: View = self.mover_view(session.state)
+        return session.state, view, clicks(view, session.ui)
 
     def on_hex(self, session: Any, hex_id: str) -> Action | None:
         state, view, now = self._now(session)
@@ -321,10 +304,8 @@ class WaddleWaddlePresenter:
         """What happened, in words everyone at the table may hear: only what is public (a
         card drawn face down is never named)."""
         state: WaddleWaddleState = session.state
-        before = state.clone()
-        before.undo()
         seats = session.seats
-        return describe(before, state, [s.name for s in seats], player, action)
+        return describe(self.position_before(state), state, [s.name for s in seats], player, action)
 
     def move_groups(self, session: Any) -> list[MoveGroup]:
         """The whole line (history and redo line): the heroes, then each season by rounds,
@@ -401,11 +382,18 @@ class WaddleWaddlePresenter:
 
     # -- pages --------------------------------------------------------------------------
 
-    def rules_html(self) -> str:
-        return _rules_html()
+    def draw_thumbnail(self) -> BoardSvg:
+        """A 4-player game in its first season, as the chooser shows it."""
+        from waddle.core.rng import Rng
+        from waddle.games.waddle_waddle.record import new_record
 
-    def thumbnail(self) -> BoardSvg:
-        return _thumbnail()
+        state = new_record(4, seed=11).start()
+        rng = Rng(5)
+        while state.ply < 120 and not state.is_over():
+            legal = state.legal_actions()
+            plays = [a for a in legal if a.kind in (K.WADDLE, K.PLAY)]
+            state.apply(plays[0] if plays else rng.choice(legal))
+        return board_svg(state.view(OMNISCIENT), default_seats(4))
 
 
 def _placing(view: View, now: Clicks) -> tuple[str, int] | None:
@@ -431,26 +419,6 @@ def _hand_index(hand: Sequence[str], text: str) -> int | None:
             if seen == want:
                 return i
     return None
-
-
-@cache
-def _rules_html() -> str:
-    return Path(__file__).with_name("rules.html").read_text(encoding="utf-8")
-
-
-@cache
-def _thumbnail() -> BoardSvg:
-    """A 4-player game in its first season, as the chooser shows it."""
-    from waddle.core.rng import Rng
-    from waddle.games.waddle_waddle.record import new_record
-
-    state = new_record(4, seed=11).start()
-    rng = Rng(5)
-    while state.ply < 120 and not state.is_over():
-        legal = state.legal_actions()
-        plays = [a for a in legal if a.kind in (K.WADDLE, K.PLAY)]
-        state.apply(plays[0] if plays else rng.choice(legal))
-    return board_svg(state.view(OMNISCIENT), default_seats(4))
 
 
 PRESENTER = WaddleWaddlePresenter()

@@ -34,6 +34,7 @@ from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.state import WaddleWaddleState
 from waddle.games.waddle_waddle.view import card_words, cards_words
 from waddle.games.waddle_waddle.words import THREAT_BY_CODE, pending, token_words
+from waddle.ui.markup import sentence
 
 ROOKERY_KINDS = {K.PLAY: "a", K.THREAT: "a", K.FISHTO: "a", K.MOVE: "b", K.CP: "b", K.SUPPLY: "b"}
 """The action kinds that happen at a rookery, and which choice names it."""
@@ -211,9 +212,9 @@ def _rookery_refusal(state: WaddleWaddleState, view: View, rid: str) -> str:
             "offered under it."
         )
     if phase == "play":
-        return _sentence(state.why_illegal(Action.play(r)) or f"not at {name}")
+        return sentence(state.why_illegal(Action.play(r)) or f"not at {name}")
     if phase == "threat":
-        return _sentence(state.why_illegal(Action(K.THREAT, r)) or f"not at {name}")
+        return sentence(state.why_illegal(Action(K.THREAT, r)) or f"not at {name}")
     if phase in ("dyan", "oil"):
         return (
             "Choose whose nest moves first."
@@ -259,8 +260,3 @@ def _hand_refusal(view: View, ui: Choice) -> str:
     if ui.mode == FISH:
         return "You cannot go fishing with that card now."
     return "Not that card now."
-
-
-def _sentence(reason: str) -> str:
-    text = reason[0].upper() + reason[1:]
-    return text if text.endswith(".") else text + "."

@@ -14,7 +14,7 @@ from html import escape
 
 from waddle.games.waddle_waddle.observation import View
 from waddle.games.waddle_waddle.words import HERO_BY_CODE, hero_points
-from waddle.ui.markup import chip
+from waddle.ui.markup import chip, result_head
 from waddle.ui.seats import Seat
 
 # -- the result -------------------------------------------------------------------------------
@@ -44,7 +44,6 @@ def result_html(view: View, seats: Sequence[Seat]) -> str:
     nests."""
     winners = list(view.winners)
     names = [escape(seats[p].name) for p in winners]
-    headline = f"{names[0]} wins!" if len(winners) == 1 else "Shared victory: " + ", ".join(names)
     why = decided_by(view)
     scores = [s.score for s in view.seats]
     top = max(scores)
@@ -103,8 +102,7 @@ def result_html(view: View, seats: Sequence[Seat]) -> str:
     )
     # The points in a table narrow enough for a phone; the nests that break ties, under it.
     return (
-        f"<h2>{headline}</h2>"
-        f'<p class="tie-break" data-decided-by="{why}">{text}</p>'
+        f"{result_head(seats, winners, why, text)}"
         '<div class="results-frame"><table class="results"><thead><tr><th scope=col>Player</th>'
         f"<th scope=col>Waddles</th><th scope=col>Bonuses</th>{extra_head}"
         f"<th scope=col>Total</th></tr></thead><tbody>{''.join(body)}</tbody></table></div>"
