@@ -40,8 +40,10 @@ estimates of equally good moves, from the game's measured noise at the review's 
 
 **Exact endgames.** In a two-player game of perfect information, the decisions near the
 end whose rest of the game is small enough are judged by exact search instead
-(:func:`waddle.core.solve.judge`, as lichess trusts a tablebase): before judging forward,
-the review solves back from the last decision until a position is too large. There a
+(:class:`waddle.core.solve.Solver`, as lichess trusts a tablebase): the review solves back
+from the last decision until a position is too large, in slices that take turns with the
+judging from the start (so the first marks do not wait for it), each solve reusing what
+the solve after it learnt (the position before a decision holds the one after). There a
 move that keeps the best value is never marked, one that gives up a forced win is a
 blunder, and the chances shown are the values under perfect play (``Decision.exact``).
 """
@@ -57,7 +59,7 @@ from typing import Any
 from waddle.core.analysis import NOISE_Z, Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
-from waddle.core.solve import judge, solvable
+from waddle.core.solve import PAUSED, Solver, solvable
 from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
@@ -165,6 +167,8 @@ class Review:
         self._exact: dict[int, tuple] = {}
         self._solving = solvable(state)
         self._solved_from = len(self._states)
+        self._solver: Solver | None = Solver()  # one table: each solve reuses the last's
+        self._slices = 0
 
     @property
     def total(self) -> int:
@@ -187,21 +191,14 @@ class Review:
         return min(1.0, (self._next + part + solved) / total)
 
     def step(self, slice_seconds: float = math.inf) -> bool:
-        """Judge for about ``slice_seconds``; True when every decision is judged."""
+        """Judge for about ``slice_seconds``; True when every decision is judged.
+
+        While the endgame is being solved, every other slice goes to the decisions from
+        the start, so their marks appear while it is solved."""
         deadline = time.perf_counter() + slice_seconds
-        while self._solving:  # first the endgame, back from the end, while it is small
-            k = self._solved_from - 1
-            values = None
-            if k >= self._next:
-                state = self._states[k]
-                values = judge(state, self.record.actions[state.ply])
-            if values is None:
-                self._solving = False
-                break
-            self._exact[k] = values
-            self._solved_from = k
-            if time.perf_counter() >= deadline:
-                return False
+        self._slices += 1
+        if self._solving and self._slices % 2 and not self._solve_back(deadline):
+            return False
         while not self.finished:
             values = self._exact.get(self._next)
             if values is not None:
@@ -217,6 +214,28 @@ class Review:
             if time.perf_counter() >= deadline:
                 break
         return self.finished
+
+    def _solve_back(self, deadline: float) -> bool:
+        """Solve the endgame back from the last decision while it is small enough; False
+        when the slice ended first (the solver goes on from there at the next call)."""
+        solver = self._solver
+        while self._solving and solver is not None:
+            k = self._solved_from - 1
+            values = None
+            if k >= self._next:
+                state = self._states[k]
+                values = solver.judge(state, self.record.actions[state.ply], deadline)
+                if values is PAUSED:
+                    return False
+            if values is None:
+                self._solving = False
+                self._solver = None  # its table is of no more use
+                break
+            self._exact[k] = values
+            self._solved_from = k
+            if time.perf_counter() >= deadline:
+                return False
+        return True
 
     def _solved(self, state: Any, judged: tuple) -> Decision:
         """The decision at ``state`` judged exactly (:func:`waddle.core.solve.judge`): a
