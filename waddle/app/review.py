@@ -70,6 +70,15 @@ before it is not looked at further (no second search): the loss of a move is the
 from the best move's position, and the position before it is worth about that."""
 
 
+QUICK = 0.5
+"""The share of the budget the search after the better move first runs: where the loss
+it gives is then far from every line between two names (:data:`RACE_Z` of its noise),
+the rest of that search would not change the decision's name and is not run."""
+RACE_Z = 2.5
+"""How many standard deviations of the first half's estimate the loss must be from the
+margin and from each threshold for the decision to be named after half a search."""
+
+
 def classify(loss: float) -> str | None:
     """The name of a decision that lost ``loss`` of the mover's chance (None: fine).
 
@@ -151,6 +160,9 @@ class Review:
         self.margin = NOISE_Z * math.sqrt(2.0) * noise
         """The smallest loss judged: two estimates, each with ``noise``, differ by more
         than this about once in a thousand."""
+        self.quick = max(1, round(self.iterations * QUICK))
+        """The iterations of the first half of the better move's search (:data:`QUICK`)."""
+        self._quick_noise = noise * math.sqrt(self.iterations / self.quick)
         self._states = []  # the position before each decision
         for action in record.actions:
             decides = state.ply >= start and state.to_move() != CHANCE
@@ -169,6 +181,7 @@ class Review:
         self._solved_from = len(self._states)
         self._solver: Solver | None = Solver()  # one table: each solve reuses the last's
         self._slices = 0
+        self._shown = 0.0  # the progress shown so far
 
     @property
     def total(self) -> int:
@@ -182,13 +195,15 @@ class Review:
     @property
     def progress(self) -> float:
         """From 0 to 1: decisions judged, and the share of the current one's search; the
-        endgame's decisions count once they are solved (judging them is then immediate)."""
+        endgame's decisions count once they are solved (judging them is then immediate).
+        It never goes back (a decision's next search starts its share again)."""
         total = len(self._states)
         if not total:
             return 1.0
         part = self._pending.progress if self._pending is not None else 0.0
         solved = total - max(self._solved_from, self._next)
-        return min(1.0, (self._next + part + solved) / total)
+        self._shown = max(self._shown, min(1.0, (self._next + part + solved) / total))
+        return self._shown
 
     def step(self, slice_seconds: float = math.inf) -> bool:
         """Judge for about ``slice_seconds``; True when every decision is judged.
@@ -275,18 +290,36 @@ class Review:
         if chances[mover] - after_played <= SCREEN:
             return Decision(state.ply, mover, played, chances, after_played,
                             max(after_played, chances[mover]), best, self.margin)  # fmt: skip
-        other = self._estimate(state, mover, (best,), deadline)
+        other = self._estimate(state, mover, (best,), deadline, self.quick)
         if other is None:
             return None
+        if other.iterations < self.iterations and not self._settled(
+            other.chances()[mover] - after_played
+        ):
+            other = self._estimate(state, mover, (best,), deadline)  # the same search goes on
+            if other is None:
+                return None
         after_best = other.chances()[mover]
         return Decision(state.ply, mover, played, chances, after_played, after_best, best,
                         self.margin)  # fmt: skip
 
-    def _estimate(self, state: Any, viewer: int, moves: tuple, deadline: float) -> WinChance | None:
-        """The finished estimate of ``state`` after ``moves``, from ``viewer``'s view, or
-        None when the slice ended first. Kept while it may be asked again: without hidden
-        information the viewer makes no difference, so the search after the move played
-        is the one before the next decision."""
+    def _settled(self, loss: float) -> bool:
+        """Whether a loss measured after the first half of the better move's search is
+        far enough from every line between two names (the margin, each threshold above
+        it) that the second half would not change its name."""
+        lines = [self.margin] + [at for _, at in THRESHOLDS if at > self.margin]
+        reach = RACE_Z * self._quick_noise
+        return self.noise > 0 and all(abs(loss - at) > reach for at in lines)
+
+    def _estimate(
+        self, state: Any, viewer: int, moves: tuple, deadline: float, iterations: int = 0
+    ) -> WinChance | None:
+        """The finished estimate of ``state`` after ``moves``, from ``viewer``'s view, at
+        ``iterations`` (0: the review's budget), or None when the slice ended first. Kept
+        while it may be asked again: without hidden information the viewer makes no
+        difference, so the search after the move played is the one before the next
+        decision; asked for more iterations, a kept search goes on (:meth:`WinChance.extend`)."""
+        iterations = iterations or self.iterations
         if moves:
             state = state.clone()
             for action in moves:
@@ -295,9 +328,8 @@ class Review:
         key = (state.ply, None if not self._hidden else viewer, played)
         meter = self._cache.get(key)
         if meter is None:
-            meter = self._cache[key] = meter_for(
-                self.game, state, viewer, self.seed, self.iterations
-            )
+            meter = self._cache[key] = meter_for(self.game, state, viewer, self.seed, iterations)
+        meter.extend(iterations)
         self._pending = meter
         if not meter.advance(max(0.0, deadline - time.perf_counter())):
             return None
