@@ -59,6 +59,7 @@ from typing import Any
 from waddle.core.analysis import NOISE_Z, Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
+from waddle.core.search import Decided
 from waddle.core.solve import PAUSED, Solver, solvable
 from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
@@ -111,6 +112,10 @@ class Decision:
     exact: bool = False
     """Judged by exact search (:mod:`waddle.core.solve`), not by the meter: the chances
     are the values under perfect play (1 a forced win, 0 a forced loss)."""
+    judged: bool = True
+    """False for a decision the game's strongest computer player takes by a rule, without
+    searching (in Waddle Waddle: a nest or fish moved, a refill's second card): the review
+    does not search it either, and says so; its chances are the last decision's."""
 
     @property
     def loss(self) -> float:
@@ -120,7 +125,7 @@ class Decision:
     def kind(self) -> str | None:
         """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`): None
         for the best move and for a loss within the noise of the estimates."""
-        if self.best == self.played or self.loss <= self.margin:
+        if not self.judged or self.best == self.played or self.loss <= self.margin:
             return None
         return classify(self.loss)
 
@@ -180,6 +185,8 @@ class Review:
         self._solving = solvable(state)
         self._solved_from = len(self._states)
         self._solver: Solver | None = Solver()  # one table: each solve reuses the last's
+        levels = getattr(game, "bot_levels", ())
+        self._strongest = game.make_bot(levels[-1], seed=seed) if levels else None
         self._slices = 0
         self._shown = 0.0  # the progress shown so far
 
@@ -216,10 +223,13 @@ class Review:
             return False
         while not self.finished:
             values = self._exact.get(self._next)
+            state = self._states[self._next]
             if values is not None:
-                decision = self._solved(self._states[self._next], values)
+                decision = self._solved(state, values)
+            elif self._by_rule(state):
+                decision = self._unjudged(state)
             else:
-                decision = self._judge(self._states[self._next], deadline)
+                decision = self._judge(state, deadline)
             if decision is None:
                 return False
             self.decisions.append(decision)
@@ -251,6 +261,29 @@ class Review:
             if time.perf_counter() >= deadline:
                 return False
         return True
+
+    @property
+    def unjudged(self) -> int:
+        """How many decisions so far were not judged (:attr:`Decision.judged`)."""
+        return sum(1 for d in self.decisions if not d.judged)
+
+    def _by_rule(self, state: Any) -> bool:
+        """Whether the game's strongest computer player takes this decision without
+        searching (its search is :class:`~waddle.core.search.Decided` from the start): the
+        game's own judgement that the choice is a small one, settled by a rule."""
+        bot = self._strongest
+        return bot is not None and isinstance(bot.start(state), Decided)
+
+    def _unjudged(self, state: Any) -> Decision:
+        played = self.record.actions[state.ply]
+        before = (
+            self.decisions[-1].before
+            if self.decisions
+            else tuple(1.0 / self.players for _ in range(self.players))
+        )
+        mover = state.to_move()
+        return Decision(state.ply, mover, played, before, before[mover], before[mover], played,
+                        self.margin, judged=False)  # fmt: skip
 
     def _solved(self, state: Any, judged: tuple) -> Decision:
         """The decision at ``state`` judged exactly (:func:`waddle.core.solve.judge`): a
@@ -349,8 +382,9 @@ class Review:
         """The chart's data: a label per point (the move's number, then "end") and per
         seat its chance to win before each decision, then the result once the line is
         over and judged (:func:`waddle.ui.charts.line_chart` draws it)."""
-        labels = [str(d.ply + 1) for d in self.decisions]
-        seats = [[d.before[p] for d in self.decisions] for p in range(self.players)]
+        judged = [d for d in self.decisions if d.judged]
+        labels = [str(d.ply + 1) for d in judged]
+        seats = [[d.before[p] for d in judged] for p in range(self.players)]
         if self.finished and self.final.is_over():
             winners = self.final.winners()
             labels.append("end")
