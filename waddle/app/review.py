@@ -189,6 +189,7 @@ class Review:
         self._strongest = game.make_bot(levels[-1], seed=seed) if levels else None
         self._slices = 0
         self._shown = 0.0  # the progress shown so far
+        self._ruled: dict[int, bool] = {}  # decision index -> taken by rule (_by_rule)
 
     @property
     def total(self) -> int:
@@ -226,7 +227,7 @@ class Review:
             state = self._states[self._next]
             if values is not None:
                 decision = self._solved(state, values)
-            elif self._by_rule(state):
+            elif self._by_rule(self._next):
                 decision = self._unjudged(state)
             else:
                 decision = self._judge(state, deadline)
@@ -267,12 +268,17 @@ class Review:
         """How many decisions so far were not judged (:attr:`Decision.judged`)."""
         return sum(1 for d in self.decisions if not d.judged)
 
-    def _by_rule(self, state: Any) -> bool:
-        """Whether the game's strongest computer player takes this decision without
+    def _by_rule(self, index: int) -> bool:
+        """Whether the game's strongest computer player takes decision ``index`` without
         searching (its search is :class:`~waddle.core.search.Decided` from the start): the
-        game's own judgement that the choice is a small one, settled by a rule."""
-        bot = self._strongest
-        return bot is not None and isinstance(bot.start(state), Decided)
+        game's own judgement that the choice is a small one, settled by a rule. Asked once
+        a decision (a bot's start costs a little, and a decision takes many slices)."""
+        ruled = self._ruled.get(index)
+        if ruled is None:
+            bot = self._strongest
+            start = bot.start(self._states[index]) if bot is not None else None
+            ruled = self._ruled[index] = isinstance(start, Decided)
+        return ruled
 
     def _unjudged(self, state: Any) -> Decision:
         played = self.record.actions[state.ply]
