@@ -148,3 +148,37 @@ def test_marks_appear_in_the_progress_while_the_review_runs():
     shown = review_progress_html(review)
     assert 'data-review-ply="0"' in shown and "take 3" in shown and "take 1" in shown
     assert 'data-command="cancel-review"' in shown  # and it can still be stopped
+
+
+def test_decisions_the_strongest_computer_takes_by_rule_are_not_judged_and_said_so():
+    from waddle.app.analysis import review_html
+    from waddle.core.game import CHANCE, resolve_chance
+    from waddle.core.search import Decided
+
+    game = GAMES.by_id("waddle-waddle").load()
+    record = game.new_record(2, seed=4)
+    state = record.start()
+    bot = game.make_bot("medium", seed=1)
+    while state.ply < 60:
+        if state.to_move() == CHANCE:
+            resolve_chance(state, 4)
+        else:
+            state.apply(bot.choose(state))
+    review = Review(game, record.with_actions(state.history), seed=0, iterations=8)
+    while not review.step(0.05):
+        pass
+    hard = game.make_bot("hard", seed=0)
+    line = record.start()
+    by_rule = 0
+    for decision in review.decisions:
+        while line.ply < decision.ply:
+            line.apply(review.record.actions[line.ply])
+        ruled = isinstance(hard.start(line), Decided)
+        assert decision.judged is not ruled
+        if ruled:
+            by_rule += 1
+            assert decision.kind is None and decision.best == decision.played
+    assert 0 < by_rule < len(review.decisions) == review.total
+    labels, _ = review.series()
+    assert len(labels) == review.total - by_rule  # the chart shows the judged ones
+    assert f"{by_rule} small decision" in review_html(review, [], None)

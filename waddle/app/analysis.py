@@ -271,10 +271,17 @@ def review_html(review: Review, seats: Sequence[Seat], shown_ply: int | None) ->
         if review.margin >= 0.005
         else ""
     )
+    unjudged = review.unjudged
+    small = (
+        f" {unjudged} small {'decision was' if unjudged == 1 else 'decisions were'} not "
+        "judged: the strongest computer player makes them by a rule, without searching."
+        if unjudged
+        else ""
+    )
     parts.append(
         '<p class="hint">Marked when a move lost 10 points of its player\'s win chance '
         f"(an inaccuracy), 20 (a mistake) or 30 (a blunder), by the search's estimate{noise}."
-        "</p>"
+        f"{small}</p>"
         '<div class="history-buttons">'
         '<button type="button" data-command="save-review" class="primary">Save as a study'
         "</button>"

@@ -40,8 +40,10 @@ estimates of equally good moves, from the game's measured noise at the review's 
 
 **Exact endgames.** In a two-player game of perfect information, the decisions near the
 end whose rest of the game is small enough are judged by exact search instead
-(:func:`waddle.core.solve.judge`, as lichess trusts a tablebase): before judging forward,
-the review solves back from the last decision until a position is too large. There a
+(:class:`waddle.core.solve.Solver`, as lichess trusts a tablebase): the review solves back
+from the last decision until a position is too large, in slices that take turns with the
+judging from the start (so the first marks do not wait for it), each solve reusing what
+the solve after it learnt (the position before a decision holds the one after). There a
 move that keeps the best value is never marked, one that gives up a forced win is a
 blunder, and the chances shown are the values under perfect play (``Decision.exact``).
 """
@@ -57,7 +59,8 @@ from typing import Any
 from waddle.core.analysis import NOISE_Z, Meter, WinChance, meter_for
 from waddle.core.game import CHANCE
 from waddle.core.records import GameRecord
-from waddle.core.solve import judge, solvable
+from waddle.core.search import Decided
+from waddle.core.solve import PAUSED, Solver, solvable
 from waddle.core.study import MAX_ARROWS, MAX_CAPTION, MAX_MARKS, Step, Study
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
@@ -66,6 +69,15 @@ SCREEN = 0.05
 """A played move whose position the meter values at most this much below the position
 before it is not looked at further (no second search): the loss of a move is the drop
 from the best move's position, and the position before it is worth about that."""
+
+
+QUICK = 0.5
+"""The share of the budget the search after the better move first runs: where the loss
+it gives is then far from every line between two names (:data:`RACE_Z` of its noise),
+the rest of that search would not change the decision's name and is not run."""
+RACE_Z = 2.5
+"""How many standard deviations of the first half's estimate the loss must be from the
+margin and from each threshold for the decision to be named after half a search."""
 
 
 def classify(loss: float) -> str | None:
@@ -100,6 +112,10 @@ class Decision:
     exact: bool = False
     """Judged by exact search (:mod:`waddle.core.solve`), not by the meter: the chances
     are the values under perfect play (1 a forced win, 0 a forced loss)."""
+    judged: bool = True
+    """False for a decision the game's strongest computer player takes by a rule, without
+    searching (in Waddle Waddle: a nest or fish moved, a refill's second card): the review
+    does not search it either, and says so; its chances are the last decision's."""
 
     @property
     def loss(self) -> float:
@@ -109,7 +125,7 @@ class Decision:
     def kind(self) -> str | None:
         """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (:func:`classify`): None
         for the best move and for a loss within the noise of the estimates."""
-        if self.best == self.played or self.loss <= self.margin:
+        if not self.judged or self.best == self.played or self.loss <= self.margin:
             return None
         return classify(self.loss)
 
@@ -149,6 +165,9 @@ class Review:
         self.margin = NOISE_Z * math.sqrt(2.0) * noise
         """The smallest loss judged: two estimates, each with ``noise``, differ by more
         than this about once in a thousand."""
+        self.quick = max(1, round(self.iterations * QUICK))
+        """The iterations of the first half of the better move's search (:data:`QUICK`)."""
+        self._quick_noise = noise * math.sqrt(self.iterations / self.quick)
         self._states = []  # the position before each decision
         for action in record.actions:
             decides = state.ply >= start and state.to_move() != CHANCE
@@ -165,6 +184,12 @@ class Review:
         self._exact: dict[int, tuple] = {}
         self._solving = solvable(state)
         self._solved_from = len(self._states)
+        self._solver: Solver | None = Solver()  # one table: each solve reuses the last's
+        levels = getattr(game, "bot_levels", ())
+        self._strongest = game.make_bot(levels[-1], seed=seed) if levels else None
+        self._slices = 0
+        self._shown = 0.0  # the progress shown so far
+        self._ruled: dict[int, bool] = {}  # decision index -> taken by rule (_by_rule)
 
     @property
     def total(self) -> int:
@@ -178,36 +203,34 @@ class Review:
     @property
     def progress(self) -> float:
         """From 0 to 1: decisions judged, and the share of the current one's search; the
-        endgame's decisions count once they are solved (judging them is then immediate)."""
+        endgame's decisions count once they are solved (judging them is then immediate).
+        It never goes back (a decision's next search starts its share again)."""
         total = len(self._states)
         if not total:
             return 1.0
         part = self._pending.progress if self._pending is not None else 0.0
         solved = total - max(self._solved_from, self._next)
-        return min(1.0, (self._next + part + solved) / total)
+        self._shown = max(self._shown, min(1.0, (self._next + part + solved) / total))
+        return self._shown
 
     def step(self, slice_seconds: float = math.inf) -> bool:
-        """Judge for about ``slice_seconds``; True when every decision is judged."""
+        """Judge for about ``slice_seconds``; True when every decision is judged.
+
+        While the endgame is being solved, every other slice goes to the decisions from
+        the start, so their marks appear while it is solved."""
         deadline = time.perf_counter() + slice_seconds
-        while self._solving:  # first the endgame, back from the end, while it is small
-            k = self._solved_from - 1
-            values = None
-            if k >= self._next:
-                state = self._states[k]
-                values = judge(state, self.record.actions[state.ply])
-            if values is None:
-                self._solving = False
-                break
-            self._exact[k] = values
-            self._solved_from = k
-            if time.perf_counter() >= deadline:
-                return False
+        self._slices += 1
+        if self._solving and self._slices % 2 and not self._solve_back(deadline):
+            return False
         while not self.finished:
             values = self._exact.get(self._next)
+            state = self._states[self._next]
             if values is not None:
-                decision = self._solved(self._states[self._next], values)
+                decision = self._solved(state, values)
+            elif self._by_rule(self._next):
+                decision = self._unjudged(state)
             else:
-                decision = self._judge(self._states[self._next], deadline)
+                decision = self._judge(state, deadline)
             if decision is None:
                 return False
             self.decisions.append(decision)
@@ -217,6 +240,56 @@ class Review:
             if time.perf_counter() >= deadline:
                 break
         return self.finished
+
+    def _solve_back(self, deadline: float) -> bool:
+        """Solve the endgame back from the last decision while it is small enough; False
+        when the slice ended first (the solver goes on from there at the next call)."""
+        solver = self._solver
+        while self._solving and solver is not None:
+            k = self._solved_from - 1
+            values = None
+            if k >= self._next:
+                state = self._states[k]
+                values = solver.judge(state, self.record.actions[state.ply], deadline)
+                if values is PAUSED:
+                    return False
+            if values is None:
+                self._solving = False
+                self._solver = None  # its table is of no more use
+                break
+            self._exact[k] = values
+            self._solved_from = k
+            if time.perf_counter() >= deadline:
+                return False
+        return True
+
+    @property
+    def unjudged(self) -> int:
+        """How many decisions so far were not judged (:attr:`Decision.judged`)."""
+        return sum(1 for d in self.decisions if not d.judged)
+
+    def _by_rule(self, index: int) -> bool:
+        """Whether the game's strongest computer player takes decision ``index`` without
+        searching (its search is :class:`~waddle.core.search.Decided` from the start): the
+        game's own judgement that the choice is a small one, settled by a rule. Asked once
+        a decision (a bot's start costs a little, and a decision takes many slices)."""
+        ruled = self._ruled.get(index)
+        if ruled is None:
+            bot = self._strongest
+            start = bot.start(self._states[index]) if bot is not None else None
+            ruled = self._ruled[index] = isinstance(start, Decided)
+        return ruled
+
+    def _unjudged(self, state: Any) -> Decision:
+        played = self.record.actions[state.ply]
+        before = (
+            self.decisions[-1].before
+            if self.decisions
+            else tuple(1.0 / self.players for _ in range(self.players))
+        )
+        mover = state.to_move()
+        return Decision(state.ply, mover, played, before, before[mover], before[mover], played,
+                        self.margin, judged=False)  # fmt: skip
 
     def _solved(self, state: Any, judged: tuple) -> Decision:
         """The decision at ``state`` judged exactly (:func:`waddle.core.solve.judge`): a
@@ -256,18 +329,36 @@ class Review:
         if chances[mover] - after_played <= SCREEN:
             return Decision(state.ply, mover, played, chances, after_played,
                             max(after_played, chances[mover]), best, self.margin)  # fmt: skip
-        other = self._estimate(state, mover, (best,), deadline)
+        other = self._estimate(state, mover, (best,), deadline, self.quick)
         if other is None:
             return None
+        if other.iterations < self.iterations and not self._settled(
+            other.chances()[mover] - after_played
+        ):
+            other = self._estimate(state, mover, (best,), deadline)  # the same search goes on
+            if other is None:
+                return None
         after_best = other.chances()[mover]
         return Decision(state.ply, mover, played, chances, after_played, after_best, best,
                         self.margin)  # fmt: skip
 
-    def _estimate(self, state: Any, viewer: int, moves: tuple, deadline: float) -> WinChance | None:
-        """The finished estimate of ``state`` after ``moves``, from ``viewer``'s view, or
-        None when the slice ended first. Kept while it may be asked again: without hidden
-        information the viewer makes no difference, so the search after the move played
-        is the one before the next decision."""
+    def _settled(self, loss: float) -> bool:
+        """Whether a loss measured after the first half of the better move's search is
+        far enough from every line between two names (the margin, each threshold above
+        it) that the second half would not change its name."""
+        lines = [self.margin] + [at for _, at in THRESHOLDS if at > self.margin]
+        reach = RACE_Z * self._quick_noise
+        return self.noise > 0 and all(abs(loss - at) > reach for at in lines)
+
+    def _estimate(
+        self, state: Any, viewer: int, moves: tuple, deadline: float, iterations: int = 0
+    ) -> WinChance | None:
+        """The finished estimate of ``state`` after ``moves``, from ``viewer``'s view, at
+        ``iterations`` (0: the review's budget), or None when the slice ended first. Kept
+        while it may be asked again: without hidden information the viewer makes no
+        difference, so the search after the move played is the one before the next
+        decision; asked for more iterations, a kept search goes on (:meth:`WinChance.extend`)."""
+        iterations = iterations or self.iterations
         if moves:
             state = state.clone()
             for action in moves:
@@ -276,9 +367,8 @@ class Review:
         key = (state.ply, None if not self._hidden else viewer, played)
         meter = self._cache.get(key)
         if meter is None:
-            meter = self._cache[key] = meter_for(
-                self.game, state, viewer, self.seed, self.iterations
-            )
+            meter = self._cache[key] = meter_for(self.game, state, viewer, self.seed, iterations)
+        meter.extend(iterations)
         self._pending = meter
         if not meter.advance(max(0.0, deadline - time.perf_counter())):
             return None
@@ -298,8 +388,9 @@ class Review:
         """The chart's data: a label per point (the move's number, then "end") and per
         seat its chance to win before each decision, then the result once the line is
         over and judged (:func:`waddle.ui.charts.line_chart` draws it)."""
-        labels = [str(d.ply + 1) for d in self.decisions]
-        seats = [[d.before[p] for d in self.decisions] for p in range(self.players)]
+        judged = [d for d in self.decisions if d.judged]
+        labels = [str(d.ply + 1) for d in judged]
+        seats = [[d.before[p] for d in judged] for p in range(self.players)]
         if self.finished and self.final.is_over():
             winners = self.final.winners()
             labels.append("end")

@@ -278,6 +278,23 @@ class WinChance:
             return 1.0
         return min(1.0, self.search.iterations / self.iterations)
 
+    def extend(self, iterations: int) -> None:
+        """Raise the budget to ``iterations``: the search goes on where it stopped, so the
+        figures are those of an estimate given that budget from the start (the game
+        review spends the second half of an estimate only where a decision is close).
+
+        >>> from waddle.core.mcts import MctsConfig
+        >>> from waddle.core.nim import Nim
+        >>> whole = WinChance(Nim(2, 9), MctsConfig(), 0, iterations=400, seed=2)
+        >>> half = WinChance(Nim(2, 9), MctsConfig(), 0, iterations=200, seed=2)
+        >>> whole.advance(), half.advance()
+        (True, True)
+        >>> half.extend(400)
+        >>> half.advance(), half.chances() == whole.chances(), half.best() == whole.best()
+        (True, True, True)
+        """
+        self.iterations = max(self.iterations, iterations)
+
     def advance(self, slice_seconds: float = math.inf) -> bool:
         """Search for at most about ``slice_seconds`` within the budget; True when finished.
 
