@@ -49,11 +49,13 @@ SLICE_SECONDS = 0.004
 METER_SEED = 0
 """The meter's search seed: the same position, viewer and budget always give the same
 figures (so a card game's meter is comparable across deals that differ in hidden cards)."""
-REVIEW_SLICE_SECONDS = 0.016
+REVIEW_SLICE_SECONDS = 0.048
 """The review's slices: longer than the meter's, since a review is a long job the person
 asked for and waits on (each yield to the page costs a few milliseconds: at 4 ms slices
-the review ran about half the time), and a slice never starts while input waits
-(:func:`input_pending`): a click waits at most one slice, within a frame's budget."""
+the review ran about half the time; 48 against 16 ms took Pebbles' review from 23.4 to
+19.2 s, docs/benchmarks.md), and a slice never starts while input waits
+(:func:`input_pending`): a click waits at most one slice (48 ms, under the 100 ms a
+click may take to answer)."""
 KEPT = 64
 """Finished estimates kept, by position and viewer."""
 WAIT_SECONDS = 0.05
