@@ -274,7 +274,8 @@ def review_html(review: Review, seats: Sequence[Seat], shown_ply: int | None) ->
     unjudged = review.unjudged
     small = (
         f" {unjudged} small {'decision was' if unjudged == 1 else 'decisions were'} not "
-        "judged: the strongest computer player makes them by a rule, without searching."
+        "judged: moves with no other choice, and choices the strongest computer player makes "
+        "by a rule, without searching."
         if unjudged
         else ""
     )
