@@ -90,7 +90,8 @@ CHROMIUM_ARGS: list[str] = _chromium.CHROMIUM_ARGS
 RENDERER_CRASHED = ["Target crashed", "Page crashed"]
 
 
-# The browser tests that play whole games take 20–40 s each, the rest 3–15 s. `make test`
+# The browser tests that play whole games take 20–40 s each (remote play between devices
+# 35–145 s), the rest 3–15 s. `make test`
 # runs them first (--dist worksteal then hands the short ones to whichever worker is free),
 # so that no worker is left alone at the end with a long game while the others wait.
 # From `pytest --durations=40`; a module missing here only runs later.
@@ -104,6 +105,8 @@ LONG_GAMES = (
     "test_pebbles_keyboard.py",
     "test_offline.py",
     "test_play.py",
+    "test_remote_cards_page.py",
+    "test_remote_games.py",
 )
 
 
