@@ -52,6 +52,7 @@ from waddle.app.remote_game import (
     SEEN,
     Merge,
     RemoteError,
+    TableSeats,
     _LeftOut,
     b64,
     genesis_for,
@@ -61,10 +62,9 @@ from waddle.core import card_world, crypto, deal, remote, remote_cards
 from waddle.core.bits import BitReader, BitWriter, DecodeError
 from waddle.core.links import LinkError
 from waddle.core.registry import GameEntry
-from waddle.core.remote import FREE, PERSON, Genesis, Signed
+from waddle.core.remote import PERSON, Genesis, Signed
 from waddle.core.remote_cards import CardLobby, CardTurn, Decision, Entry, Keep, SignedShuffle
 from waddle.games import GAMES
-from waddle.ui.seats import DEFAULT_NAMES
 
 STORE_FORMAT = "waddle-remote-cards/1"
 PREFIX_SUFFIX = "deal"
@@ -149,7 +149,7 @@ def check_card_lobby(lobby: CardLobby) -> None:
         raise RemoteError(f"This invitation cannot be opened: {problem}.")
 
 
-class RemoteCardGame:
+class RemoteCardGame(TableSeats):
     """A card game this device takes part in (see the module's notes)."""
 
     def __init__(
@@ -217,29 +217,7 @@ class RemoteCardGame:
         """A card that could not be there turned up (a shuffle was changed): the game
         stops and every device reveals its secrets to name who."""
 
-    # -- who is who ------------------------------------------------------------------------------
-
-    @property
-    def game_id(self) -> str:
-        return self.genesis.game_id.hex()
-
-    @property
-    def table(self) -> remote.Table:
-        return self.genesis.table
-
-    @property
-    def my_index(self) -> int | None:
-        keys = self.table.keys
-        return keys.index(self._public) if self._public in keys else None
-
-    @property
-    def is_host(self) -> bool:
-        return self.my_index == 0
-
-    @property
-    def my_seats(self) -> list[int]:
-        me = self.my_index
-        return [i for i, s in enumerate(self.table.seats) if s.holder == PERSON and s.key == me]
+    # -- who is who (the rest is TableSeats') ----------------------------------------------------
 
     @property
     def my_seat(self) -> int | None:
@@ -251,22 +229,6 @@ class RemoteCardGame:
         return next(
             i for i, s in enumerate(self.table.seats) if s.key == key and s.holder == PERSON
         )
-
-    def seat_name(self, seat: int, table: remote.Table | None = None) -> str:
-        s = (table or self.table).seats[seat]
-        return s.name or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
-
-    def names(self) -> list[str]:
-        return [self.seat_name(i) for i in range(len(self.table.seats))]
-
-    def key_names(self, key: int, table: remote.Table | None = None) -> str:
-        table = table or self.table
-        seats = [i for i, s in enumerate(table.seats) if s.holder == PERSON and s.key == key]
-        return " and ".join(self.seat_name(i, table) for i in seats) or "the host"
-
-    @property
-    def free_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.table.seats) if s.holder == FREE]
 
     # -- the chain -------------------------------------------------------------------------------
 

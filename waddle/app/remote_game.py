@@ -87,37 +87,15 @@ def decode_setup(genesis: Genesis) -> tuple[GameEntry, LinkedGame]:
     return entry, linked
 
 
-@dataclass
-class RemoteGame:
-    """A game this device takes part in (see the module's notes)."""
+class TableSeats:
+    """Who is who at a game on several devices, from its table: what a hex game
+    (:class:`RemoteGame`) and a card game (:class:`waddle.app.remote_cards.RemoteCardGame`)
+    share. The class needs ``genesis`` (its table), ``_public`` (this device's public key)
+    and ``bots`` (each seat's computer level, or None)."""
 
     genesis: Genesis
-    lobby_signature: bytes
-    key: bytes
-    """This device's signing key for this game (never in a link)."""
-    status: str = LOBBY
-    actions: list[Any] = field(default_factory=list)
-    signatures: dict[int, tuple[int, bytes]] = field(default_factory=dict)
-    """Each key's latest signature: (position, 64 bytes)."""
-    known: dict[int, int] = field(default_factory=dict)
-    """The most decisions each key is known to have (by its signatures)."""
-    last_link: str = ""
-    created_ms: int = 0
-    last_move_ms: int = 0
-    note: str = ""
-    """The last thing worth telling about this game (a seat claimed twice, left out)."""
-
-    def __post_init__(self) -> None:
-        self.entry, linked = decode_setup(self.genesis)
-        self.game = self.entry.load()
-        self.setup_record = linked.record
-        self.bots: list[str | None] = list(linked.bots or [None] * linked.record.players)
-        self._public = crypto.public_key(self.key)
-        self.state = self.setup_record.start()
-        for action in self.actions:
-            self.state.apply(action)
-
-    # -- who is who ---------------------------------------------------------------------
+    _public: bytes
+    bots: list[str | None]
 
     @property
     def game_id(self) -> str:
@@ -167,6 +145,37 @@ class RemoteGame:
     @property
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.table.seats) if s.holder == FREE]
+
+
+@dataclass
+class RemoteGame(TableSeats):
+    """A game this device takes part in (see the module's notes)."""
+
+    genesis: Genesis
+    lobby_signature: bytes
+    key: bytes
+    """This device's signing key for this game (never in a link)."""
+    status: str = LOBBY
+    actions: list[Any] = field(default_factory=list)
+    signatures: dict[int, tuple[int, bytes]] = field(default_factory=dict)
+    """Each key's latest signature: (position, 64 bytes)."""
+    known: dict[int, int] = field(default_factory=dict)
+    """The most decisions each key is known to have (by its signatures)."""
+    last_link: str = ""
+    created_ms: int = 0
+    last_move_ms: int = 0
+    note: str = ""
+    """The last thing worth telling about this game (a seat claimed twice, left out)."""
+
+    def __post_init__(self) -> None:
+        self.entry, linked = decode_setup(self.genesis)
+        self.game = self.entry.load()
+        self.setup_record = linked.record
+        self.bots: list[str | None] = list(linked.bots or [None] * linked.record.players)
+        self._public = crypto.public_key(self.key)
+        self.state = self.setup_record.start()
+        for action in self.actions:
+            self.state.apply(action)
 
     def to_move(self) -> int | None:
         """The seat to move, or None (the game is over, or not every seat is taken)."""
