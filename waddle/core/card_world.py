@@ -28,7 +28,8 @@ This module names no game: a card game gives a :class:`CardGame` (registry hook
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import json
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -377,6 +378,39 @@ def my_part(due: Sequence[Due], me: int) -> tuple[set[int], set[int], list[Due]]
     return positions, tags, keeps
 
 
+# -- decisions --------------------------------------------------------------------------------
+
+
+class ParsedActions:
+    """A decision's action read from its record JSON, or the line saying why it is none,
+    remembered: every replay of a game reads every decision of it again. A game's runner
+    makes one from its action type's ``from_json``.
+
+    >>> parse = ParsedActions(int)
+    >>> parse("7"), parse("[") [:9], parse("7") is parse("7")
+    (7, 'Expecting', True)
+    """
+
+    LIMIT = 20_000
+    """Decisions remembered before the memory starts again."""
+
+    def __init__(self, from_json: Callable[[Any], Any]) -> None:
+        self._from_json = from_json
+        self._seen: dict[str, Any] = {}
+
+    def __call__(self, text: str) -> Any:
+        found = self._seen.get(text)
+        if found is None:
+            try:
+                found = self._from_json(json.loads(text))
+            except (ValueError, RecursionError) as e:
+                found = str(e)[:80]
+            if len(self._seen) > self.LIMIT:
+                self._seen.clear()
+            self._seen[text] = found
+        return found
+
+
 # -- fillers ------------------------------------------------------------------------------------
 
 
@@ -401,6 +435,7 @@ __all__ = [
     "CardGame",
     "Due",
     "Knowledge",
+    "ParsedActions",
     "Runner",
     "Step",
     "World",

@@ -31,14 +31,13 @@ waits where a decision or its own choice needs it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from waddle.core import deal
 from waddle.core.bits import BitReader, BitWriter, DecodeError
-from waddle.core.card_world import Due, Knowledge, Step, fill
+from waddle.core.card_world import Due, Knowledge, ParsedActions, Step, fill
 from waddle.core.game import CHANCE, IllegalActionError
 from waddle.core.links import LinkError
 from waddle.games.pebbles.actions import K_FISH, K_PLAY, Action
@@ -313,22 +312,8 @@ class Runner:
         return self.base.with_actions(self.state.history)
 
 
-_PARSED: dict[str, Action | str] = {}
-
-
-def _parse(text: str) -> Action | str:
-    """A decision's action from its JSON, or why it is none (remembered: a replay reads
-    every decision of the game again)."""
-    found = _PARSED.get(text)
-    if found is None:
-        try:
-            found = Action.from_json(json.loads(text))
-        except (ValueError, RecursionError) as e:
-            found = str(e)[:80]
-        if len(_PARSED) > 20_000:
-            _PARSED.clear()
-        _PARSED[text] = found
-    return found
+_parse = ParsedActions(Action.from_json)
+"""A decision's action from its JSON, or why it is none."""
 
 
 REMOTE_DEAL = PebblesDeal()

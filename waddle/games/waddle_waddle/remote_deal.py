@@ -51,7 +51,7 @@ from typing import Any
 
 from waddle.core import deal, jsontext
 from waddle.core.bits import BitReader, BitWriter, DecodeError
-from waddle.core.card_world import Due, Knowledge, Step, fill
+from waddle.core.card_world import Due, Knowledge, ParsedActions, Step, fill
 from waddle.core.links import LinkError
 from waddle.core.records import BoardError
 from waddle.games.waddle_waddle import actions as K
@@ -678,22 +678,8 @@ class Runner:
         return Record(setup, list(self.state.history))
 
 
-_PARSED: dict[str, Action | str] = {}
-
-
-def _parse(text: str) -> Action | str:
-    """A decision's action from its JSON, or why it is none (remembered: a replay reads
-    every decision of the game again)."""
-    found = _PARSED.get(text)
-    if found is None:
-        try:
-            found = Action.from_json(json.loads(text))
-        except (ValueError, RecursionError) as e:
-            found = str(e)[:80]
-        if len(_PARSED) > 20_000:
-            _PARSED.clear()
-        _PARSED[text] = found
-    return found
+_parse = ParsedActions(Action.from_json)
+"""A decision's action from its JSON, or why it is none."""
 
 
 REMOTE_DEAL = WaddleWaddleDeal()
