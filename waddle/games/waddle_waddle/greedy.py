@@ -72,13 +72,31 @@ def play_value(state: WaddleWaddleState, p: int, w: Sequence[int], r: int, h: in
     """A waddle played at ``r`` with ``h`` fish from the hand: its points, its nests and
     what the hero's ability adds (Lynch's refill, Dyan's nest moves), less the fish it
     costs."""
+    return _with_fish(state, r, h, _play_worth(state, p, w, r))
+
+
+def _play_worth(
+    state: WaddleWaddleState, p: int, w: Sequence[int], r: int
+) -> tuple[float, float | None]:
+    """What :func:`play_value` adds up that does not depend on the fish from the hand:
+    points and nests, and what the hero's ability adds (None: nothing)."""
     placed, nests, pts = state.waddle_outcome(p, w, r)
-    value = pts + nest_gain(state, p, r, nests) - h * FISH_VALUE - 0.3 * (state.fish_cost(r) - h)
+    worth = pts + nest_gain(state, p, r, nests)
     hero = state.hero[p]
     if hero == LYNCH and placed[GENTOO] and not _keeps_hand(state):
-        value += LYNCH_REFILL_WORTH
-    elif hero == DYAN and placed[ROCKHOPPER]:
-        value += dyan_moves_worth(state, p, r, nests, placed[ROCKHOPPER])
+        return worth, LYNCH_REFILL_WORTH
+    if hero == DYAN and placed[ROCKHOPPER]:
+        return worth, dyan_moves_worth(state, p, r, nests, placed[ROCKHOPPER])
+    return worth, None
+
+
+def _with_fish(
+    state: WaddleWaddleState, r: int, h: int, worth: tuple[float, float | None]
+) -> float:
+    """:func:`play_value` from :func:`_play_worth` (the same sum in the same order)."""
+    value = worth[0] - h * FISH_VALUE - 0.3 * (state.fish_cost(r) - h)
+    if worth[1] is not None:
+        value += worth[1]
     return value
 
 
@@ -126,8 +144,12 @@ def dyan_moves_worth(state: WaddleWaddleState, p: int, r: int, placed: int, move
 def best_play(state: WaddleWaddleState, p: int, w: Sequence[int]) -> tuple[float, int, int]:
     """The best ``(value, rookery, fish from hand)`` for a waddle (value -1e9 if none)."""
     best = (-1e9, -1, 0)
+    worth = None
+    last = -1
     for r, h in state.play_options(p, w):
-        v = play_value(state, p, w, r, h)
+        if r != last:  # the options of one rookery differ only in the fish from the hand
+            worth, last = _play_worth(state, p, w, r), r
+        v = _with_fish(state, r, h, worth)
         if v > best[0]:
             best = (v, r, h)
     return best
@@ -361,8 +383,13 @@ def greedy_action(state: WaddleWaddleState, rng: Rng, noise: float = 0.0) -> Act
     p = state.cur
     if phase == PLAY:
         best, best_value = legal[0], -1e9
+        worths: dict[int, tuple[float, float | None]] = {}
         for a in legal:
-            v = play_value(state, p, state.pending, a.a, a.b)
+            r = a.a
+            worth = worths.get(r)
+            if worth is None:
+                worth = worths[r] = _play_worth(state, p, state.pending, r)
+            v = _with_fish(state, r, a.b, worth)
             if v > best_value:
                 best, best_value = a, v
         return best

@@ -109,12 +109,12 @@ class WaddleRules:
         if self.hero[player] == DEE:
             size += king_nests
         pts = points(size, is_bonus(cards))
-        bonus = self._effect("waddle_bonus")
-        if bonus is not None and len(cards) >= bonus.param("min_size"):
-            pts += bonus.param("points")
-        per_nest = self._effect("nest_points")
-        if per_nest is not None:
-            pts += per_nest.param("points") * nests
+        event = self.event  # at most one of its effects applies
+        if event is not None:
+            if event.kind == "waddle_bonus" and len(cards) >= event.param("min_size"):
+                pts += event.param("points")
+            elif event.kind == "nest_points":
+                pts += event.param("points") * nests
         return pts
 
     def waddle_outcome(
@@ -126,7 +126,7 @@ class WaddleRules:
         the move itself and the presenter's preview of a waddle both ask it."""
         per_species = self.nests_for(player, cards, rookery)
         hero = self.hero[player]
-        order = sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1))
+        order = _SUPPLY_ORDER[hero]
         left = self.nest_left[player]
         placed = [0] * 6
         for s in order:
@@ -218,15 +218,37 @@ class WaddleRules:
         self.nest_left[owner] += 1
 
 
+_SUPPLY_ORDER = {
+    hero: tuple(sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1)))
+    for hero in range(-1, len(HEROES))
+}
+"""The order a short supply of nests places species in, by hero (-1: none): the hero's
+species first (:meth:`WaddleRules.waddle_outcome`)."""
+
+
 def _papi(cards: Sequence[int]) -> bool:
     """Whether a waddle's highest card, or one tied for highest, is a Magellanic."""
     top = max(c % 6 for c in cards)
     return any(c // 6 == MAGELLANIC and c % 6 == top for c in cards)
 
 
-def _best_conversion(counts: list[int], mask: int, per: int) -> list[int]:
+def _best_conversion(counts: list[int], mask: int, per: int) -> Sequence[int]:
     """Katta's choice: up to two Chinstraps counted as other species, to place the most
-    nests (the fewest conversions among the best; a conversion changes nothing else)."""
+    nests (the fewest conversions among the best; a conversion changes nothing else).
+    Remembered (the bots ask it in every playout step); the caller only reads it."""
+    key = (tuple(counts), mask, per)
+    best = _CONVERSIONS.get(key)
+    if best is None:
+        if len(_CONVERSIONS) >= 4096:
+            _CONVERSIONS.clear()
+        best = _CONVERSIONS[key] = tuple(_convert(counts, mask, per))
+    return best
+
+
+_CONVERSIONS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _convert(counts: list[int], mask: int, per: int) -> list[int]:
     best = counts
     best_nests = sum(counts[s] // per for s in range(6) if mask >> s & 1)
     ch = counts[CHINSTRAP]

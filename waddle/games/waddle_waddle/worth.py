@@ -158,13 +158,27 @@ def _relative(awards: Sequence[float], p: int) -> float:
     return awards[p] - others
 
 
+def _average_token(tokens: tuple[tuple[int, int], ...]) -> tuple[float, float]:
+    """The average Conservation Points token of a component set (larger, smaller bonus):
+    what a rookery whose token is not known yet promises (remembered: the bots ask it in
+    every playout step)."""
+    found = _AVERAGE_TOKENS.get(tokens)
+    if found is None:
+        large = sum(t[0] for t in tokens) / len(tokens)
+        small = sum(t[1] for t in tokens) / len(tokens)
+        found = _AVERAGE_TOKENS[tokens] = (large, small)
+    return found
+
+
+_AVERAGE_TOKENS: dict[tuple[tuple[int, int], ...], tuple[float, float]] = {}
+
+
 def _token(state: WaddleWaddleState, r: int) -> tuple[float, float]:
     c = state.components
     if state.cp_at[r] >= 0:
         large, small = c.conservation_tokens[state.cp_at[r]]
     else:
-        large = sum(t[0] for t in c.conservation_tokens) / len(c.conservation_tokens)
-        small = sum(t[1] for t in c.conservation_tokens) / len(c.conservation_tokens)
+        large, small = _average_token(c.conservation_tokens)
     event = state.event
     if event is not None and event.kind == "bonus_multiplier":
         large, small = large * event.param("factor"), small * event.param("factor")
@@ -182,9 +196,7 @@ def majority_value(state: WaddleWaddleState, p: int, r: int, counts: Sequence[in
     now = _relative(_awards(state, counts, large, small), p)
     later = _future_seasons(state)
     if later:
-        c = state.components
-        large = sum(t[0] for t in c.conservation_tokens) / len(c.conservation_tokens)
-        small = sum(t[1] for t in c.conservation_tokens) / len(c.conservation_tokens)
+        large, small = _average_token(state.components.conservation_tokens)
         now += 0.5 * later * _relative(_awards(state, counts, large, small), p)
     return now
 
