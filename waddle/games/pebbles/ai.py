@@ -253,6 +253,20 @@ def _rel(who: Sequence[int], me: int, n: int) -> float:
     return mine - others / (n - 1)
 
 
+def _rel_table(me: int, n: int) -> dict[tuple[int, ...], float]:
+    """:func:`_rel` of every group of players (as :func:`_top` lists them), remembered."""
+    table = _RELS.get((me, n))
+    if table is None:
+        table = _RELS[me, n] = {}
+        for mask in range(1 << n):
+            who = tuple(p for p in range(n) if mask >> p & 1)
+            table[who] = _rel(who, me, n)
+    return table
+
+
+_RELS: dict[tuple[int, int], dict[tuple[int, ...], float]] = {}
+
+
 def _top(counts: Sequence[int]) -> tuple[int, ...]:
     """The players with the most of ``counts`` (at least one), as the rules' control."""
     top = max(counts)
@@ -321,6 +335,7 @@ class Control:
         and the change in points of each territory whose control changes, in that order."""
         n = self.n
         pen, tiles, most = self.pen, self.tiles, self.most
+        rel = _rel_table(me, n)
         changed = []
         at = [None, None]
         # A tile's control can change only where the owner has (or gets) the most penguins:
@@ -334,7 +349,7 @@ class Control:
             old = tiles[t]
             if new != old:
                 changed.append((t, old, new))
-                at[side] = _rel(new, me, n) - _rel(old, me, n)
+                at[side] = rel[new] - rel[old]
         territories = []
         territory_of = self.territory_of
         done = -1
@@ -350,9 +365,7 @@ class Control:
                         held[p] -= 1
                     for p in new:
                         held[p] += 1
-            territories.append(
-                self.values[k] * (_rel(_top(held), me, n) - _rel(self.territories[k], me, n))
-            )
+            territories.append(self.values[k] * (rel[_top(held)] - rel[self.territories[k]]))
         return at[0], at[1], tuple(territories)
 
     def pebble(self, me: int, t: int) -> float:
