@@ -72,16 +72,25 @@ def play_value(state: WaddleWaddleState, p: int, w: Sequence[int], r: int, h: in
     """A waddle played at ``r`` with ``h`` fish from the hand: its points, its nests and
     what the hero's ability adds (Lynch's refill, Dyan's nest moves), less the fish it
     costs."""
-    return _with_fish(state, r, h, _play_worth(state, p, w, r))
+    return _with_fish(state, r, h, _play_worth(state, p, w, r, {}))
 
 
 def _play_worth(
-    state: WaddleWaddleState, p: int, w: Sequence[int], r: int
+    state: WaddleWaddleState,
+    p: int,
+    w: Sequence[int],
+    r: int,
+    gains: dict[tuple[int, int, int], float],
 ) -> tuple[float, float | None]:
     """What :func:`play_value` adds up that does not depend on the fish from the hand:
-    points and nests, and what the hero's ability adds (None: nothing)."""
+    points and nests, and what the hero's ability adds (None: nothing). ``gains`` remembers
+    :func:`~.worth.nest_gain` by player, rookery and nests for one decision (the state does not
+    change while the greedy player weighs its options)."""
     placed, nests, pts = state.waddle_outcome(p, w, r)
-    worth = pts + nest_gain(state, p, r, nests)
+    gain = gains.get((p, r, nests))
+    if gain is None:
+        gain = gains[p, r, nests] = nest_gain(state, p, r, nests)
+    worth = pts + gain
     hero = state.hero[p]
     if hero == LYNCH and placed[GENTOO] and not _keeps_hand(state):
         return worth, LYNCH_REFILL_WORTH
@@ -141,14 +150,22 @@ def dyan_moves_worth(state: WaddleWaddleState, p: int, r: int, placed: int, move
     return total
 
 
-def best_play(state: WaddleWaddleState, p: int, w: Sequence[int]) -> tuple[float, int, int]:
-    """The best ``(value, rookery, fish from hand)`` for a waddle (value -1e9 if none)."""
+def best_play(
+    state: WaddleWaddleState,
+    p: int,
+    w: Sequence[int],
+    gains: dict[tuple[int, int, int], float] | None = None,
+) -> tuple[float, int, int]:
+    """The best ``(value, rookery, fish from hand)`` for a waddle (value -1e9 if none);
+    ``gains`` as :func:`_play_worth`'s, to share between the waddles of one decision."""
+    if gains is None:
+        gains = {}
     best = (-1e9, -1, 0)
     worth = None
     last = -1
     for r, h in state.play_options(p, w):
         if r != last:  # the options of one rookery differ only in the fish from the hand
-            worth, last = _play_worth(state, p, w, r), r
+            worth, last = _play_worth(state, p, w, r, gains), r
         v = _with_fish(state, r, h, worth)
         if v > best[0]:
             best = (v, r, h)
@@ -196,12 +213,14 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     ]
     waddles.sort(reverse=True)
     considered = {i for _, i in waddles[:WADDLES_CONSIDERED]}
+    gains: dict[tuple[int, int, int], float] = {}  # nest gains, shared by the waddles weighed
+    with_card: dict[int, float] = {}  # the hand's value with each face-up card added
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == K.WADDLE:
             if i not in considered:
                 continue
-            value, _r, _h = best_play(state, p, a.a)
+            value, _r, _h = best_play(state, p, a.a, gains)
             rest = _rest(hand, a.a)
             if rest and not keep and KEVIN not in rest:
                 rest_waddles = waddles_in(rest)
@@ -215,12 +234,12 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
                 best_waddle = (value, i)
             continue
         if kind == K.DRAFT:
-            gain = BLIND_GAIN if a.a == HIDDEN else hand_value(sorted([*hand, a.a]), hero) - base
+            gain = BLIND_GAIN if a.a == HIDDEN else _with_card(hand, a.a, hero, with_card) - base
             if a.a != HIDDEN and len(hand) >= 7:
                 gain -= 0.3
         elif kind == K.EXCHANGE:
             if wanted is None:
-                wanted = _wanted(state, hand, hero)
+                wanted = _wanted(state, hand, hero, with_card)
             gain = _swap_gain(hand, a.a, wanted, hero, base) - (0 if a.a == KEVIN else 1.5)
         elif kind == K.FISH:
             without = _rest(hand, (a.a,))
@@ -253,7 +272,17 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     return legal[best[1]]
 
 
-def _wanted(state: WaddleWaddleState, hand: Sequence[int], hero: int) -> list[int]:
+def _with_card(hand: Sequence[int], c: int, hero: int, known: dict[int, float]) -> float:
+    """The hand's value with card ``c`` added, remembered in ``known`` (one decision's)."""
+    value = known.get(c)
+    if value is None:
+        value = known[c] = hand_value(sorted([*hand, c]), hero)
+    return value
+
+
+def _wanted(
+    state: WaddleWaddleState, hand: Sequence[int], hero: int, with_card: dict[int, float]
+) -> list[int]:
     """The two face-up cards the hand wants most (what an exchange would take)."""
     ranked = []
     last = -2
@@ -261,7 +290,7 @@ def _wanted(state: WaddleWaddleState, hand: Sequence[int], hero: int) -> list[in
         if c == last or (c == KEVIN and state.kevin_down):
             continue
         last = c
-        ranked.append((hand_value(sorted([*hand, c]), hero), -c))
+        ranked.append((_with_card(hand, c, hero, with_card), -c))
     ranked.sort(reverse=True)
     return [-c for _, c in ranked[:2]]
 
@@ -384,11 +413,12 @@ def greedy_action(state: WaddleWaddleState, rng: Rng, noise: float = 0.0) -> Act
     if phase == PLAY:
         best, best_value = legal[0], -1e9
         worths: dict[int, tuple[float, float | None]] = {}
+        gains: dict[tuple[int, int, int], float] = {}
         for a in legal:
             r = a.a
             worth = worths.get(r)
             if worth is None:
-                worth = worths[r] = _play_worth(state, p, state.pending, r)
+                worth = worths[r] = _play_worth(state, p, state.pending, r, gains)
             v = _with_fish(state, r, a.b, worth)
             if v > best_value:
                 best, best_value = a, v
