@@ -68,7 +68,7 @@ class Legality:
         if phase == WADDLE2:
             out = [Action(K.STOP)]
             rest = self.hands[p]
-            if is_waddle(rest) and self.play_options(p, rest):
+            if is_waddle(rest) and self.can_play(p, rest):
                 out.insert(0, Action.waddle(rest))
             return out
         if phase == DYAN_MOVES:
@@ -105,7 +105,7 @@ class Legality:
         if not hand:
             out += [Action(K.REFILL, c) for c in takeable]
         for w in waddles_in(hand):
-            if self.play_options(p, w):
+            if self.can_play(p, w):
                 out.append(Action(K.WADDLE, w))
         if not out:
             out.append(Action(K.PASS))

@@ -193,8 +193,19 @@ def majority_value(state: WaddleWaddleState, p: int, r: int, counts: Sequence[in
     """What the nests ``counts`` at rookery ``r`` are worth to ``p``: this season's bonus
     there (its token) and, nests staying, half as much for each season still to come."""
     large, small = _token(state, r)
+    return _majority(state, p, counts, large, small, _future_seasons(state))
+
+
+def _majority(
+    state: WaddleWaddleState,
+    p: int,
+    counts: Sequence[int],
+    large: float,
+    small: float,
+    later: int,
+) -> float:
+    """:func:`majority_value` with the rookery's token and the seasons to come given."""
     now = _relative(_awards(state, counts, large, small), p)
-    later = _future_seasons(state)
     if later:
         large, small = _average_token(state.components.conservation_tokens)
         now += 0.5 * later * _relative(_awards(state, counts, large, small), p)
@@ -207,6 +218,8 @@ def nest_gain(state: WaddleWaddleState, p: int, r: int, k: int) -> float:
     if k <= 0:
         return 0.0
     counts = list(state.nests[r])
-    before = majority_value(state, p, r, counts)
+    large, small = _token(state, r)
+    later = _future_seasons(state)
+    before = _majority(state, p, counts, large, small, later)
     counts[p] += k
-    return majority_value(state, p, r, counts) - before + 0.8 * k
+    return _majority(state, p, counts, large, small, later) - before + 0.8 * k
