@@ -214,7 +214,7 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     waddles.sort(reverse=True)
     considered = {i for _, i in waddles[:WADDLES_CONSIDERED]}
     gains: dict[tuple[int, int, int], float] = {}  # nest gains, shared by the waddles weighed
-    with_card: dict[int, float] = {}  # the hand's value with each face-up card added
+    near = _near(hand, hero)  # the values of this hand with a card more, less, swapped
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == K.WADDLE:
@@ -234,19 +234,18 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
                 best_waddle = (value, i)
             continue
         if kind == K.DRAFT:
-            gain = BLIND_GAIN if a.a == HIDDEN else _with_card(hand, a.a, hero, with_card) - base
+            gain = BLIND_GAIN if a.a == HIDDEN else _with_card(hand, a.a, hero, near) - base
             if a.a != HIDDEN and len(hand) >= 7:
                 gain -= 0.3
         elif kind == K.EXCHANGE:
             if wanted is None:
-                wanted = _wanted(state, hand, hero, with_card)
-            gain = _swap_gain(hand, a.a, wanted, hero, base) - (0 if a.a == KEVIN else 1.5)
+                wanted = _wanted(state, hand, hero, near)
+            gain = _swap_gain(hand, a.a, wanted, hero, base, near) - (0 if a.a == KEVIN else 1.5)
         elif kind == K.FISH:
-            without = _rest(hand, (a.a,))
             want = 1.5 * FISH_VALUE if state.fish[p] == 0 else 0.7 * FISH_VALUE
             if a.a == KEVIN:
                 want += 3.0
-            gain = want - (base - hand_value(without, hero))
+            gain = want - (base - _without_card(hand, a.a, hero, near))
         elif kind == K.REFILL:
             gain = hand_value([a.a], hero) + BLIND_GAIN
         else:  # pass
@@ -272,17 +271,40 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     return legal[best[1]]
 
 
-def _with_card(hand: Sequence[int], c: int, hero: int, known: dict[int, float]) -> float:
-    """The hand's value with card ``c`` added, remembered in ``known`` (one decision's)."""
-    value = known.get(c)
+def _near(hand: Sequence[int], hero: int) -> dict:
+    """The remembered values of the hands one card away from ``hand`` (:func:`_with_card`,
+    :func:`_without_card`, :func:`_swap_gain`): a playout's greedy player weighs the same
+    hand's drafts, exchanges and fish again and again."""
+    key = (tuple(hand), hero)
+    near = _NEAR.get(key)
+    if near is None:
+        if len(_NEAR) >= 2048:
+            _NEAR.clear()
+        near = _NEAR[key] = {}
+    return near
+
+
+_NEAR: dict[tuple, dict] = {}
+""":func:`_near` by hand and hero."""
+
+
+def _with_card(hand: Sequence[int], c: int, hero: int, near: dict) -> float:
+    """The hand's value with card ``c`` added (remembered in ``near``, :func:`_near`)."""
+    value = near.get(c)
     if value is None:
-        value = known[c] = hand_value(sorted([*hand, c]), hero)
+        value = near[c] = hand_value(sorted([*hand, c]), hero)
     return value
 
 
-def _wanted(
-    state: WaddleWaddleState, hand: Sequence[int], hero: int, with_card: dict[int, float]
-) -> list[int]:
+def _without_card(hand: Sequence[int], c: int, hero: int, near: dict) -> float:
+    """The hand's value without card ``c`` (remembered in ``near``, :func:`_near`)."""
+    value = near.get((c,))
+    if value is None:
+        value = near[c,] = hand_value(_rest(hand, (c,)), hero)
+    return value
+
+
+def _wanted(state: WaddleWaddleState, hand: Sequence[int], hero: int, near: dict) -> list[int]:
     """The two face-up cards the hand wants most (what an exchange would take)."""
     ranked = []
     last = -2
@@ -290,16 +312,22 @@ def _wanted(
         if c == last or (c == KEVIN and state.kevin_down):
             continue
         last = c
-        ranked.append((_with_card(hand, c, hero, with_card), -c))
+        ranked.append((_with_card(hand, c, hero, near), -c))
     ranked.sort(reverse=True)
     return [-c for _, c in ranked[:2]]
 
 
-def _swap_gain(hand: Sequence[int], give: int, wanted: list[int], hero: int, base: float) -> float:
-    """The hand value gained by giving ``give`` for the most wanted other face-up card."""
+def _swap_gain(
+    hand: Sequence[int], give: int, wanted: list[int], hero: int, base: float, near: dict
+) -> float:
+    """The hand value gained by giving ``give`` for the most wanted other face-up card
+    (hand values remembered in ``near``, :func:`_near`)."""
     for c in wanted:
         if c != give:
-            return hand_value(sorted([*_rest(hand, (give,)), c]), hero) - base
+            value = near.get((give, c))
+            if value is None:
+                value = near[give, c] = hand_value(sorted([*_rest(hand, (give,)), c]), hero)
+            return value - base
     return -1e9
 
 
@@ -309,9 +337,10 @@ def _card_pick(state: WaddleWaddleState, legal: list[Action], blind: bool) -> Ac
     hand = state.hands[p]
     hero = state.hero[p]
     base = hand_value(hand, hero)
+    near = _near(hand, hero)
     best, best_gain = legal[0], -1e9
     for a in legal:
-        gain = BLIND_GAIN if a.a == HIDDEN else hand_value(sorted([*hand, a.a]), hero) - base
+        gain = BLIND_GAIN if a.a == HIDDEN else _with_card(hand, a.a, hero, near) - base
         if gain > best_gain:
             best, best_gain = a, gain
     return best
