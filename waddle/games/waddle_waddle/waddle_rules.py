@@ -134,13 +134,17 @@ class WaddleRules:
         the move itself and the presenter's preview of a waddle both ask it."""
         per_species = self.nests_for(player, cards, rookery)
         hero = self.hero[player]
-        order = _SUPPLY_ORDER[hero]
         left = self.nest_left[player]
-        placed = [0] * 6
-        for s in order:
-            placed[s] = min(per_species[s], left)
-            left -= placed[s]
-        total = sum(placed)
+        total = sum(per_species)
+        if total <= left:  # the supply suffices: every nest is placed
+            placed = per_species
+            left -= total
+        else:
+            placed = [0] * 6
+            for s in _SUPPLY_ORDER[hero]:
+                placed[s] = min(per_species[s], left)
+                left -= placed[s]
+            total = sum(placed)
         if hero == DAVIS and placed[MACARONI] and not self.davis_used and left:
             total += 1
         return placed, total, self.waddle_points(player, cards, placed[KING], total)

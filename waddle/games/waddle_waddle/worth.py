@@ -217,9 +217,32 @@ def nest_gain(state: WaddleWaddleState, p: int, r: int, k: int) -> float:
     itself: tie-breaks and the seasons' uncertainty)."""
     if k <= 0:
         return 0.0
-    counts = list(state.nests[r])
     large, small = _token(state, r)
     later = _future_seasons(state)
-    before = _majority(state, p, counts, large, small, later)
-    counts[p] += k
-    return _majority(state, p, counts, large, small, later) - before + 0.8 * k
+    # Remembered by everything _majority reads (the token's type too: an int token and
+    # its float average are different inputs).
+    key = (
+        p,
+        k,
+        tuple(state.nests[r]),
+        large,
+        small,
+        type(large),
+        type(small),
+        later,
+        _average_token(state.components.conservation_tokens) if later else None,
+        state.options.two_player_variant,
+    )
+    gain = _NEST_GAINS.get(key)
+    if gain is None:
+        counts = list(state.nests[r])
+        before = _majority(state, p, counts, large, small, later)
+        counts[p] += k
+        gain = _majority(state, p, counts, large, small, later) - before + 0.8 * k
+        if len(_NEST_GAINS) >= 8192:
+            _NEST_GAINS.clear()
+        _NEST_GAINS[key] = gain
+    return gain
+
+
+_NEST_GAINS: dict[tuple, float] = {}
