@@ -61,7 +61,11 @@ class WaddleRules:
         if hero == KATTA and any(c // 6 == CHINSTRAP for c in cards):
             return True
         mask = self.species_masks[rookery]
-        return any(mask >> (c // 6) & 1 for c in cards)
+        # A loop, not any() over a generator: the bots ask this for every waddle and rookery.
+        for c in cards:  # noqa: SIM110
+            if mask >> (c // 6) & 1:
+                return True
+        return False
 
     def play_options(self, player: int, cards: Sequence[int]) -> list[tuple[int, int]]:
         """``(rookery, fish from the hand)`` for each way to play these cards now."""
