@@ -191,6 +191,20 @@ def _static_worth(w: Sequence[int], hand_size: int, hero: int) -> float:
     return points(size, bonus) + NEST_WORTH * pairs + (2.0 if len(w) == hand_size else 0.0)
 
 
+def _static_worths(w: tuple[int, ...], whole: bool, hero: int) -> float:
+    """:func:`_static_worth` remembered (``whole``: the waddle is the whole hand)."""
+    key = (w, whole, hero)
+    worth = _STATIC_WORTHS.get(key)
+    if worth is None:
+        if len(_STATIC_WORTHS) >= 4096:
+            _STATIC_WORTHS.clear()
+        worth = _STATIC_WORTHS[key] = _static_worth(w, len(w) if whole else -1, hero)
+    return worth
+
+
+_STATIC_WORTHS: dict[tuple, float] = {}
+
+
 def _rest(hand: Sequence[int], w: Sequence[int]) -> list[int]:
     rest = list(hand)
     for c in w:
@@ -208,8 +222,11 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     scores: list[tuple[float, int]] = []
     best_waddle = (-1e9, -1)
     wanted: list[int] | None = None
+    size = len(hand)
     waddles = [
-        (_static_worth(a.a, len(hand), hero), i) for i, a in enumerate(legal) if a.kind == K.WADDLE
+        (_static_worths(a.a, len(a.a) == size, hero), i)
+        for i, a in enumerate(legal)
+        if a.kind == K.WADDLE
     ]
     waddles.sort(reverse=True)
     considered = {i for _, i in waddles[:WADDLES_CONSIDERED]}
