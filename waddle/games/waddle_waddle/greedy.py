@@ -216,7 +216,10 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     p = state.cur
     hand = state.hands[p]
     hero = state.hero[p]
-    base = hand_value(hand, hero)
+    near = _near(hand, hero)  # the values of this hand and of those a card or a waddle away
+    base = near.get(None)
+    if base is None:
+        base = near[None] = hand_value(hand, hero)
     keep = _keeps_hand(state)
     ending = state.turns_left > 0 and state.turns_left <= state.n + 1
     scores: list[tuple[float, int]] = []
@@ -231,7 +234,6 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     waddles.sort(reverse=True)
     considered = {i for _, i in waddles[:WADDLES_CONSIDERED]}
     gains: dict[tuple[int, int, int], float] = {}  # nest gains, shared by the waddles weighed
-    near = _near(hand, hero)  # the values of this hand with a card more, less, swapped
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == K.WADDLE:
@@ -242,11 +244,11 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
             if rest and not keep and KEVIN not in rest:
                 rest_waddles = waddles_in(rest)
                 if len(rest) in (3, 4, 5, 6) and tuple(sorted(rest)) in rest_waddles:
-                    value += 0.8 * hand_value(rest, hero)  # a WaddleWaddle
+                    value += 0.8 * _after_waddle(rest, a.a, hero, near)  # a WaddleWaddle
                 else:
-                    value -= 0.5 * hand_value(rest, hero)  # cards given away
+                    value -= 0.5 * _after_waddle(rest, a.a, hero, near)  # cards given away
             elif keep and rest:
-                value += hand_value(rest, hero) - base
+                value += _after_waddle(rest, a.a, hero, near) - base
             if value > best_waddle[0]:
                 best_waddle = (value, i)
             continue
@@ -289,9 +291,10 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
 
 
 def _near(hand: Sequence[int], hero: int) -> dict:
-    """The remembered values of the hands one card away from ``hand`` (:func:`_with_card`,
-    :func:`_without_card`, :func:`_swap_gain`): a playout's greedy player weighs the same
-    hand's drafts, exchanges and fish again and again."""
+    """The remembered values of ``hand`` (key None) and of the hands one card or one waddle
+    away from it (:func:`_with_card`, :func:`_without_card`, :func:`_swap_gain`,
+    :func:`_after_waddle`): a playout's greedy player weighs the same hand's drafts,
+    exchanges, fish and waddles again and again."""
     key = (tuple(hand), hero)
     near = _NEAR.get(key)
     if near is None:
@@ -310,6 +313,15 @@ def _with_card(hand: Sequence[int], c: int, hero: int, near: dict) -> float:
     value = near.get(c)
     if value is None:
         value = near[c] = hand_value(sorted([*hand, c]), hero)
+    return value
+
+
+def _after_waddle(rest: list[int], w: tuple[int, ...], hero: int, near: dict) -> float:
+    """The value of ``rest``, the hand without waddle ``w`` (remembered in ``near`` by the
+    waddle, :func:`_near`)."""
+    value = near.get(("after", w))
+    if value is None:
+        value = near["after", w] = hand_value(rest, hero)
     return value
 
 

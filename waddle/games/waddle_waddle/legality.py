@@ -98,7 +98,7 @@ class Legality:
         distinct = sorted(set(hand))
         may_exchange = not self.frozen[p] or self.options.no_frozen
         for c in distinct:
-            if (c == KEVIN or may_exchange) and any(y != c for y in takeable):
+            if (c == KEVIN or may_exchange) and takeable.count(c) != len(takeable):
                 out.append(Action(K.EXCHANGE, c))
         if not self.options.no_fish and self.fish[p] < MAX_FISH and self.supply > 0:
             out += [Action(K.FISH, c) for c in distinct]
