@@ -253,56 +253,105 @@ def _rel(who: Sequence[int], me: int, n: int) -> float:
     return mine - others / (n - 1)
 
 
+def _rel_table(me: int, n: int) -> dict[tuple[int, ...], float]:
+    """:func:`_rel` of every group of players (as :func:`_top` lists them), remembered."""
+    table = _RELS.get((me, n))
+    if table is None:
+        table = _RELS[me, n] = {}
+        for mask in range(1 << n):
+            who = tuple(p for p in range(n) if mask >> p & 1)
+            table[who] = _rel(who, me, n)
+    return table
+
+
+_RELS: dict[tuple[int, int], dict[tuple[int, ...], float]] = {}
+
+
 def _top(counts: Sequence[int]) -> tuple[int, ...]:
     """The players with the most of ``counts`` (at least one), as the rules' control."""
     top = max(counts)
     if not top:
         return ()
+    if counts.count(top) == 1:  # the usual case, without a generator
+        return (counts.index(top),)
     return tuple(p for p, c in enumerate(counts) if c == top)
 
 
 class Control:
     """Who controls each tile and territory of a position, to value what-ifs quickly: a
-    penguin moved or a pebble added changes one or two tiles and their territories."""
+    penguin moved or a pebble added changes one or two tiles and their territories.
 
-    __slots__ = ("held", "n", "state", "territories", "tiles", "values")
+    Playouts ask about the same positions again and again, so the control of a placement
+    of penguins is remembered (:func:`_control_of`) with what each penguin's move there
+    changes (:meth:`penguin`)."""
+
+    __slots__ = (
+        "held",
+        "most",
+        "moves",
+        "n",
+        "pebbles",
+        "pen",
+        "size",
+        "territories",
+        "territory_of",
+        "tiles",
+        "values",
+    )
 
     def __init__(self, state: PebblesState) -> None:
-        n = state.players
-        pen = state.pen
-        layout = state.layout
-        self.state = state
-        self.n = n
+        self.n = state.players
+        self.pen = state.pen
+        self.pebbles = state.pebbles
+        self.size = len(state.pebbles) + 1
+        self.territory_of = state.layout.territory_of
         self.values = _values(state)
-        self.tiles = [_top(pen[t * n : t * n + n]) for t in range(len(layout))]
-        self.held = []
-        for group in layout.members:
-            held = [0] * n
-            for t in group:
-                for p in self.tiles[t]:
-                    held[p] += 1
-            self.held.append(held)
-        self.territories = [_top(h) for h in self.held]
+        self.tiles, self.most, self.held, self.territories, self.moves = _control_of(state)
 
     def penguin(self, me: int, owner: int, src: int, dst: int) -> float:
         """How ``me``'s relative points change if ``owner``'s penguin goes from tile index
         ``src`` to ``dst`` (-1: from the supply, or off the board)."""
-        state, n = self.state, self.n
-        pen, pebbles = state.pen, state.pebbles
-        territory_of = state.layout.territory_of
+        size = self.size
+        key = ((me * self.n + owner) * size + src + 1) * size + dst + 1
+        change = self.moves.get(key)
+        if change is None:
+            change = self.moves[key] = self._change(me, owner, src, dst)
+        at_src, at_dst, territories = change
+        pebbles = self.pebbles
         total = 0.0
+        # Summed in the order the tiles and then the territories change (the same floats
+        # whether remembered or not).
+        if at_src is not None and pebbles[src]:
+            total += pebbles[src] * at_src
+        if at_dst is not None and pebbles[dst]:
+            total += pebbles[dst] * at_dst
+        for value in territories:
+            total += value
+        return total
+
+    def _change(self, me: int, owner: int, src: int, dst: int) -> tuple:
+        """What :meth:`penguin` adds up, but for the pebbles: the change in ``me``'s share
+        of the source tile and of the destination tile (None: its control does not change),
+        and the change in points of each territory whose control changes, in that order."""
+        n = self.n
+        pen, tiles, most = self.pen, self.tiles, self.most
+        rel = _rel_table(me, n)
         changed = []
-        for t, d in ((src, -1), (dst, 1)):
-            if t < 0:
+        at = [None, None]
+        # A tile's control can change only where the owner has (or gets) the most penguins:
+        # elsewhere the same players keep the most.
+        for side, t, d in ((0, src, -1), (1, dst, 1)):
+            if t < 0 or pen[t * n + owner] + (d > 0) < most[t]:
                 continue
             row = pen[t * n : t * n + n]
             row[owner] += d
             new = _top(row)
-            old = self.tiles[t]
+            old = tiles[t]
             if new != old:
                 changed.append((t, old, new))
-                if pebbles[t]:
-                    total += pebbles[t] * (_rel(new, me, n) - _rel(old, me, n))
+                at[side] = rel[new] - rel[old]
+        territories = []
+        territory_of = self.territory_of
         done = -1
         for t, _, _ in changed:
             k = territory_of[t]
@@ -316,12 +365,50 @@ class Control:
                         held[p] -= 1
                     for p in new:
                         held[p] += 1
-            total += self.values[k] * (_rel(_top(held), me, n) - _rel(self.territories[k], me, n))
-        return total
+            territories.append(self.values[k] * (rel[_top(held)] - rel[self.territories[k]]))
+        return at[0], at[1], tuple(territories)
 
     def pebble(self, me: int, t: int) -> float:
         """What a pebble on tile index ``t`` is worth to ``me`` (relative)."""
         return _rel(self.tiles[t], me, self.n)
+
+
+def _control_of(state: PebblesState) -> tuple:
+    """Who controls each tile, the most penguins on each, how many tiles of each territory
+    each player controls, who controls each territory, and a memo of
+    :meth:`Control._change`, for ``state``'s penguins (remembered: :class:`Control`)."""
+    n = state.players
+    pen = state.pen
+    layout = state.layout
+    key = (layout, n, tuple(pen))
+    known = _CONTROLS.get(key)
+    if known is not None:
+        return known
+    tiles = []
+    most = []
+    for t in range(len(layout)):
+        row = pen[t * n : t * n + n]
+        most.append(max(row))
+        tiles.append(_top(row))
+    helds = []
+    for group in layout.members:
+        held = [0] * n
+        for t in group:
+            for p in tiles[t]:
+                held[p] += 1
+        helds.append(tuple(held))
+    known = (tuple(tiles), tuple(most), tuple(helds), tuple(_top(h) for h in helds), {})
+    if len(_CONTROLS) >= _CONTROLS_LIMIT:
+        _CONTROLS.clear()
+    _CONTROLS[key] = known
+    return known
+
+
+_CONTROLS: dict[tuple, tuple] = {}
+""":func:`_control_of` by layout, players and penguins on each tile."""
+_CONTROLS_LIMIT = 2048
+"""Placements :data:`_CONTROLS` keeps before it starts again (each with its memo of moves:
+a few MB at most)."""
 
 
 def card_value(state: PebblesState, card: int, control: Control) -> float:

@@ -148,6 +148,20 @@ def is_waddle(cs: Sequence[int]) -> bool:
 
 def is_bonus(cs: Sequence[int]) -> bool:
     """A waddle of one species in numerical order (+1 point per card)."""
+    key = tuple(cs)
+    found = _BONUS.get(key)
+    if found is None:
+        if len(_BONUS) >= 4096:
+            _BONUS.clear()
+        found = _BONUS[key] = _is_bonus(key)
+    return found
+
+
+_BONUS: dict[tuple[int, ...], bool] = {}
+""":func:`is_bonus` remembered (the bots ask it for every waddle they weigh)."""
+
+
+def _is_bonus(cs: Sequence[int]) -> bool:
     if len({c // 6 for c in cs}) != 1:
         return False
     numbers = sorted(c % 6 for c in cs)

@@ -72,13 +72,40 @@ def play_value(state: WaddleWaddleState, p: int, w: Sequence[int], r: int, h: in
     """A waddle played at ``r`` with ``h`` fish from the hand: its points, its nests and
     what the hero's ability adds (Lynch's refill, Dyan's nest moves), less the fish it
     costs."""
+    return _with_fish(state, r, h, _play_worth(state, p, w, r, {}))
+
+
+def _play_worth(
+    state: WaddleWaddleState,
+    p: int,
+    w: Sequence[int],
+    r: int,
+    gains: dict[tuple[int, int, int], float],
+) -> tuple[float, float | None]:
+    """What :func:`play_value` adds up that does not depend on the fish from the hand:
+    points and nests, and what the hero's ability adds (None: nothing). ``gains`` remembers
+    :func:`~.worth.nest_gain` by player, rookery and nests for one decision (the state does not
+    change while the greedy player weighs its options)."""
     placed, nests, pts = state.waddle_outcome(p, w, r)
-    value = pts + nest_gain(state, p, r, nests) - h * FISH_VALUE - 0.3 * (state.fish_cost(r) - h)
+    gain = gains.get((p, r, nests))
+    if gain is None:
+        gain = gains[p, r, nests] = nest_gain(state, p, r, nests)
+    worth = pts + gain
     hero = state.hero[p]
     if hero == LYNCH and placed[GENTOO] and not _keeps_hand(state):
-        value += LYNCH_REFILL_WORTH
-    elif hero == DYAN and placed[ROCKHOPPER]:
-        value += dyan_moves_worth(state, p, r, nests, placed[ROCKHOPPER])
+        return worth, LYNCH_REFILL_WORTH
+    if hero == DYAN and placed[ROCKHOPPER]:
+        return worth, dyan_moves_worth(state, p, r, nests, placed[ROCKHOPPER])
+    return worth, None
+
+
+def _with_fish(
+    state: WaddleWaddleState, r: int, h: int, worth: tuple[float, float | None]
+) -> float:
+    """:func:`play_value` from :func:`_play_worth` (the same sum in the same order)."""
+    value = worth[0] - h * FISH_VALUE - 0.3 * (state.fish_cost(r) - h)
+    if worth[1] is not None:
+        value += worth[1]
     return value
 
 
@@ -123,11 +150,23 @@ def dyan_moves_worth(state: WaddleWaddleState, p: int, r: int, placed: int, move
     return total
 
 
-def best_play(state: WaddleWaddleState, p: int, w: Sequence[int]) -> tuple[float, int, int]:
-    """The best ``(value, rookery, fish from hand)`` for a waddle (value -1e9 if none)."""
+def best_play(
+    state: WaddleWaddleState,
+    p: int,
+    w: Sequence[int],
+    gains: dict[tuple[int, int, int], float] | None = None,
+) -> tuple[float, int, int]:
+    """The best ``(value, rookery, fish from hand)`` for a waddle (value -1e9 if none);
+    ``gains`` as :func:`_play_worth`'s, to share between the waddles of one decision."""
+    if gains is None:
+        gains = {}
     best = (-1e9, -1, 0)
+    worth = None
+    last = -1
     for r, h in state.play_options(p, w):
-        v = play_value(state, p, w, r, h)
+        if r != last:  # the options of one rookery differ only in the fish from the hand
+            worth, last = _play_worth(state, p, w, r, gains), r
+        v = _with_fish(state, r, h, worth)
         if v > best[0]:
             best = (v, r, h)
     return best
@@ -152,6 +191,20 @@ def _static_worth(w: Sequence[int], hand_size: int, hero: int) -> float:
     return points(size, bonus) + NEST_WORTH * pairs + (2.0 if len(w) == hand_size else 0.0)
 
 
+def _static_worths(w: tuple[int, ...], whole: bool, hero: int) -> float:
+    """:func:`_static_worth` remembered (``whole``: the waddle is the whole hand)."""
+    key = (w, whole, hero)
+    worth = _STATIC_WORTHS.get(key)
+    if worth is None:
+        if len(_STATIC_WORTHS) >= 4096:
+            _STATIC_WORTHS.clear()
+        worth = _STATIC_WORTHS[key] = _static_worth(w, len(w) if whole else -1, hero)
+    return worth
+
+
+_STATIC_WORTHS: dict[tuple, float] = {}
+
+
 def _rest(hand: Sequence[int], w: Sequence[int]) -> list[int]:
     rest = list(hand)
     for c in w:
@@ -163,49 +216,55 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     p = state.cur
     hand = state.hands[p]
     hero = state.hero[p]
-    base = hand_value(hand, hero)
+    near = _near(hand, hero)  # the values of this hand and of those a card or a waddle away
+    base = near.get(None)
+    if base is None:
+        base = near[None] = hand_value(hand, hero)
     keep = _keeps_hand(state)
     ending = state.turns_left > 0 and state.turns_left <= state.n + 1
     scores: list[tuple[float, int]] = []
     best_waddle = (-1e9, -1)
     wanted: list[int] | None = None
+    size = len(hand)
     waddles = [
-        (_static_worth(a.a, len(hand), hero), i) for i, a in enumerate(legal) if a.kind == K.WADDLE
+        (_static_worths(a.a, len(a.a) == size, hero), i)
+        for i, a in enumerate(legal)
+        if a.kind == K.WADDLE
     ]
     waddles.sort(reverse=True)
     considered = {i for _, i in waddles[:WADDLES_CONSIDERED]}
+    gains: dict[tuple[int, int, int], float] = {}  # nest gains, shared by the waddles weighed
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == K.WADDLE:
             if i not in considered:
                 continue
-            value, _r, _h = best_play(state, p, a.a)
+            value, _r, _h = best_play(state, p, a.a, gains)
             rest = _rest(hand, a.a)
             if rest and not keep and KEVIN not in rest:
                 rest_waddles = waddles_in(rest)
                 if len(rest) in (3, 4, 5, 6) and tuple(sorted(rest)) in rest_waddles:
-                    value += 0.8 * hand_value(rest, hero)  # a WaddleWaddle
+                    value += 0.8 * _after_waddle(rest, a.a, hero, near)  # a WaddleWaddle
                 else:
-                    value -= 0.5 * hand_value(rest, hero)  # cards given away
+                    value -= 0.5 * _after_waddle(rest, a.a, hero, near)  # cards given away
             elif keep and rest:
-                value += hand_value(rest, hero) - base
+                value += _after_waddle(rest, a.a, hero, near) - base
             if value > best_waddle[0]:
                 best_waddle = (value, i)
             continue
         if kind == K.DRAFT:
-            gain = BLIND_GAIN if a.a == HIDDEN else hand_value(sorted([*hand, a.a]), hero) - base
+            gain = BLIND_GAIN if a.a == HIDDEN else _with_card(hand, a.a, hero, near) - base
             if a.a != HIDDEN and len(hand) >= 7:
                 gain -= 0.3
         elif kind == K.EXCHANGE:
             if wanted is None:
-                wanted = _wanted(state, hand, hero)
-            gain = _swap_gain(hand, a.a, wanted, hero, base) - (0 if a.a == KEVIN else 1.5)
+                wanted = _wanted(state, hand, hero, near)
+            gain = _swap_gain(hand, a.a, wanted, hero, base, near) - (0 if a.a == KEVIN else 1.5)
         elif kind == K.FISH:
-            without = _rest(hand, (a.a,))
             want = 1.5 * FISH_VALUE if state.fish[p] == 0 else 0.7 * FISH_VALUE
             if a.a == KEVIN:
                 want += 3.0
-            gain = want - (base - hand_value(without, hero))
+            gain = want - (base - _without_card(hand, a.a, hero, near))
         elif kind == K.REFILL:
             gain = hand_value([a.a], hero) + BLIND_GAIN
         else:  # pass
@@ -231,7 +290,50 @@ def _turn(state: WaddleWaddleState, legal: list[Action], rng: Rng, noise: float)
     return legal[best[1]]
 
 
-def _wanted(state: WaddleWaddleState, hand: Sequence[int], hero: int) -> list[int]:
+def _near(hand: Sequence[int], hero: int) -> dict:
+    """The remembered values of ``hand`` (key None) and of the hands one card or one waddle
+    away from it (:func:`_with_card`, :func:`_without_card`, :func:`_swap_gain`,
+    :func:`_after_waddle`): a playout's greedy player weighs the same hand's drafts,
+    exchanges, fish and waddles again and again."""
+    key = (tuple(hand), hero)
+    near = _NEAR.get(key)
+    if near is None:
+        if len(_NEAR) >= 2048:
+            _NEAR.clear()
+        near = _NEAR[key] = {}
+    return near
+
+
+_NEAR: dict[tuple, dict] = {}
+""":func:`_near` by hand and hero."""
+
+
+def _with_card(hand: Sequence[int], c: int, hero: int, near: dict) -> float:
+    """The hand's value with card ``c`` added (remembered in ``near``, :func:`_near`)."""
+    value = near.get(c)
+    if value is None:
+        value = near[c] = hand_value(sorted([*hand, c]), hero)
+    return value
+
+
+def _after_waddle(rest: list[int], w: tuple[int, ...], hero: int, near: dict) -> float:
+    """The value of ``rest``, the hand without waddle ``w`` (remembered in ``near`` by the
+    waddle, :func:`_near`)."""
+    value = near.get(("after", w))
+    if value is None:
+        value = near["after", w] = hand_value(rest, hero)
+    return value
+
+
+def _without_card(hand: Sequence[int], c: int, hero: int, near: dict) -> float:
+    """The hand's value without card ``c`` (remembered in ``near``, :func:`_near`)."""
+    value = near.get((c,))
+    if value is None:
+        value = near[c,] = hand_value(_rest(hand, (c,)), hero)
+    return value
+
+
+def _wanted(state: WaddleWaddleState, hand: Sequence[int], hero: int, near: dict) -> list[int]:
     """The two face-up cards the hand wants most (what an exchange would take)."""
     ranked = []
     last = -2
@@ -239,16 +341,22 @@ def _wanted(state: WaddleWaddleState, hand: Sequence[int], hero: int) -> list[in
         if c == last or (c == KEVIN and state.kevin_down):
             continue
         last = c
-        ranked.append((hand_value(sorted([*hand, c]), hero), -c))
+        ranked.append((_with_card(hand, c, hero, near), -c))
     ranked.sort(reverse=True)
     return [-c for _, c in ranked[:2]]
 
 
-def _swap_gain(hand: Sequence[int], give: int, wanted: list[int], hero: int, base: float) -> float:
-    """The hand value gained by giving ``give`` for the most wanted other face-up card."""
+def _swap_gain(
+    hand: Sequence[int], give: int, wanted: list[int], hero: int, base: float, near: dict
+) -> float:
+    """The hand value gained by giving ``give`` for the most wanted other face-up card
+    (hand values remembered in ``near``, :func:`_near`)."""
     for c in wanted:
         if c != give:
-            return hand_value(sorted([*_rest(hand, (give,)), c]), hero) - base
+            value = near.get((give, c))
+            if value is None:
+                value = near[give, c] = hand_value(sorted([*_rest(hand, (give,)), c]), hero)
+            return value - base
     return -1e9
 
 
@@ -258,9 +366,10 @@ def _card_pick(state: WaddleWaddleState, legal: list[Action], blind: bool) -> Ac
     hand = state.hands[p]
     hero = state.hero[p]
     base = hand_value(hand, hero)
+    near = _near(hand, hero)
     best, best_gain = legal[0], -1e9
     for a in legal:
-        gain = BLIND_GAIN if a.a == HIDDEN else hand_value(sorted([*hand, a.a]), hero) - base
+        gain = BLIND_GAIN if a.a == HIDDEN else _with_card(hand, a.a, hero, near) - base
         if gain > best_gain:
             best, best_gain = a, gain
     return best
@@ -361,8 +470,14 @@ def greedy_action(state: WaddleWaddleState, rng: Rng, noise: float = 0.0) -> Act
     p = state.cur
     if phase == PLAY:
         best, best_value = legal[0], -1e9
+        worths: dict[int, tuple[float, float | None]] = {}
+        gains: dict[tuple[int, int, int], float] = {}
         for a in legal:
-            v = play_value(state, p, state.pending, a.a, a.b)
+            r = a.a
+            worth = worths.get(r)
+            if worth is None:
+                worth = worths[r] = _play_worth(state, p, state.pending, r, gains)
+            v = _with_fish(state, r, a.b, worth)
             if v > best_value:
                 best, best_value = a, v
         return best

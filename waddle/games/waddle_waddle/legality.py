@@ -68,7 +68,7 @@ class Legality:
         if phase == WADDLE2:
             out = [Action(K.STOP)]
             rest = self.hands[p]
-            if is_waddle(rest) and self.play_options(p, rest):
+            if is_waddle(rest) and self.can_play(p, rest):
                 out.insert(0, Action.waddle(rest))
             return out
         if phase == DYAN_MOVES:
@@ -98,14 +98,14 @@ class Legality:
         distinct = sorted(set(hand))
         may_exchange = not self.frozen[p] or self.options.no_frozen
         for c in distinct:
-            if (c == KEVIN or may_exchange) and any(y != c for y in takeable):
+            if (c == KEVIN or may_exchange) and takeable.count(c) != len(takeable):
                 out.append(Action(K.EXCHANGE, c))
         if not self.options.no_fish and self.fish[p] < MAX_FISH and self.supply > 0:
             out += [Action(K.FISH, c) for c in distinct]
         if not hand:
             out += [Action(K.REFILL, c) for c in takeable]
         for w in waddles_in(hand):
-            if self.play_options(p, w):
+            if self.can_play(p, w):
                 out.append(Action(K.WADDLE, w))
         if not out:
             out.append(Action(K.PASS))

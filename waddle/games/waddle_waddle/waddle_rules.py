@@ -15,7 +15,7 @@ through ``self``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from waddle.games.waddle_waddle import actions as K
 from waddle.games.waddle_waddle.actions import Action
@@ -61,27 +61,39 @@ class WaddleRules:
         if hero == KATTA and any(c // 6 == CHINSTRAP for c in cards):
             return True
         mask = self.species_masks[rookery]
-        return any(mask >> (c // 6) & 1 for c in cards)
+        # A loop, not any() over a generator: the bots ask this for every waddle and rookery.
+        for c in cards:  # noqa: SIM110
+            if mask >> (c // 6) & 1:
+                return True
+        return False
 
     def play_options(self, player: int, cards: Sequence[int]) -> list[tuple[int, int]]:
         """``(rookery, fish from the hand)`` for each way to play these cards now."""
-        out = []
+        return list(self._play_options(player, cards))
+
+    def can_play(self, player: int, cards: Sequence[int]) -> bool:
+        """Whether these cards may be played now (:meth:`play_options` is not empty)."""
+        return next(self._play_options(player, cards), None) is not None
+
+    def _play_options(self, player: int, cards: Sequence[int]) -> Iterator[tuple[int, int]]:
         fish = self.fish[player]
+        no_fish = self.options.no_fish
+        too_many = len(cards) > 4
+        compatible = self.compatible  # a method the hero benchmark's what-ifs replace
         for r in range(ROOKERIES):
             threats = self.threats_at[r]
-            if POLLUTION in threats and len(cards) > 4:
+            if too_many and POLLUTION in threats:
                 continue
-            if not self.compatible(player, cards, r):
+            if not compatible(player, cards, r):
                 continue
-            need = self.fish_cost(r)
+            need = 0 if no_fish else 2 if SEAL in threats else 1  # fish_cost(r)
             if BOAT in threats and need:
                 if fish >= need:
-                    out.append((r, need))
+                    yield r, need
                 continue
             for h in range(need + 1):
                 if h <= fish and need - h <= self.rfish[r]:
-                    out.append((r, h))
-        return out
+                    yield r, h
 
     def nests_for(self, player: int, cards: Sequence[int], rookery: int) -> list[int]:
         """Nests per species that these cards would place at ``rookery`` (before the supply
@@ -109,12 +121,12 @@ class WaddleRules:
         if self.hero[player] == DEE:
             size += king_nests
         pts = points(size, is_bonus(cards))
-        bonus = self._effect("waddle_bonus")
-        if bonus is not None and len(cards) >= bonus.param("min_size"):
-            pts += bonus.param("points")
-        per_nest = self._effect("nest_points")
-        if per_nest is not None:
-            pts += per_nest.param("points") * nests
+        event = self.event  # at most one of its effects applies
+        if event is not None:
+            if event.kind == "waddle_bonus" and len(cards) >= event.param("min_size"):
+                pts += event.param("points")
+            elif event.kind == "nest_points":
+                pts += event.param("points") * nests
         return pts
 
     def waddle_outcome(
@@ -126,13 +138,17 @@ class WaddleRules:
         the move itself and the presenter's preview of a waddle both ask it."""
         per_species = self.nests_for(player, cards, rookery)
         hero = self.hero[player]
-        order = sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1))
         left = self.nest_left[player]
-        placed = [0] * 6
-        for s in order:
-            placed[s] = min(per_species[s], left)
-            left -= placed[s]
-        total = sum(placed)
+        total = sum(per_species)
+        if total <= left:  # the supply suffices: every nest is placed
+            placed = per_species
+            left -= total
+        else:
+            placed = [0] * 6
+            for s in _SUPPLY_ORDER[hero]:
+                placed[s] = min(per_species[s], left)
+                left -= placed[s]
+            total = sum(placed)
         if hero == DAVIS and placed[MACARONI] and not self.davis_used and left:
             total += 1
         return placed, total, self.waddle_points(player, cards, placed[KING], total)
@@ -218,15 +234,37 @@ class WaddleRules:
         self.nest_left[owner] += 1
 
 
+_SUPPLY_ORDER = {
+    hero: tuple(sorted(range(6), key=lambda s: s != (HEROES[hero].species if hero >= 0 else -1)))
+    for hero in range(-1, len(HEROES))
+}
+"""The order a short supply of nests places species in, by hero (-1: none): the hero's
+species first (:meth:`WaddleRules.waddle_outcome`)."""
+
+
 def _papi(cards: Sequence[int]) -> bool:
     """Whether a waddle's highest card, or one tied for highest, is a Magellanic."""
     top = max(c % 6 for c in cards)
     return any(c // 6 == MAGELLANIC and c % 6 == top for c in cards)
 
 
-def _best_conversion(counts: list[int], mask: int, per: int) -> list[int]:
+def _best_conversion(counts: list[int], mask: int, per: int) -> Sequence[int]:
     """Katta's choice: up to two Chinstraps counted as other species, to place the most
-    nests (the fewest conversions among the best; a conversion changes nothing else)."""
+    nests (the fewest conversions among the best; a conversion changes nothing else).
+    Remembered (the bots ask it in every playout step); the caller only reads it."""
+    key = (tuple(counts), mask, per)
+    best = _CONVERSIONS.get(key)
+    if best is None:
+        if len(_CONVERSIONS) >= 4096:
+            _CONVERSIONS.clear()
+        best = _CONVERSIONS[key] = tuple(_convert(counts, mask, per))
+    return best
+
+
+_CONVERSIONS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _convert(counts: list[int], mask: int, per: int) -> list[int]:
     best = counts
     best_nests = sum(counts[s] // per for s in range(6) if mask >> s & 1)
     ch = counts[CHINSTRAP]

@@ -158,13 +158,27 @@ def _relative(awards: Sequence[float], p: int) -> float:
     return awards[p] - others
 
 
+def _average_token(tokens: tuple[tuple[int, int], ...]) -> tuple[float, float]:
+    """The average Conservation Points token of a component set (larger, smaller bonus):
+    what a rookery whose token is not known yet promises (remembered: the bots ask it in
+    every playout step)."""
+    found = _AVERAGE_TOKENS.get(tokens)
+    if found is None:
+        large = sum(t[0] for t in tokens) / len(tokens)
+        small = sum(t[1] for t in tokens) / len(tokens)
+        found = _AVERAGE_TOKENS[tokens] = (large, small)
+    return found
+
+
+_AVERAGE_TOKENS: dict[tuple[tuple[int, int], ...], tuple[float, float]] = {}
+
+
 def _token(state: WaddleWaddleState, r: int) -> tuple[float, float]:
     c = state.components
     if state.cp_at[r] >= 0:
         large, small = c.conservation_tokens[state.cp_at[r]]
     else:
-        large = sum(t[0] for t in c.conservation_tokens) / len(c.conservation_tokens)
-        small = sum(t[1] for t in c.conservation_tokens) / len(c.conservation_tokens)
+        large, small = _average_token(c.conservation_tokens)
     event = state.event
     if event is not None and event.kind == "bonus_multiplier":
         large, small = large * event.param("factor"), small * event.param("factor")
@@ -179,12 +193,21 @@ def majority_value(state: WaddleWaddleState, p: int, r: int, counts: Sequence[in
     """What the nests ``counts`` at rookery ``r`` are worth to ``p``: this season's bonus
     there (its token) and, nests staying, half as much for each season still to come."""
     large, small = _token(state, r)
+    return _majority(state, p, counts, large, small, _future_seasons(state))
+
+
+def _majority(
+    state: WaddleWaddleState,
+    p: int,
+    counts: Sequence[int],
+    large: float,
+    small: float,
+    later: int,
+) -> float:
+    """:func:`majority_value` with the rookery's token and the seasons to come given."""
     now = _relative(_awards(state, counts, large, small), p)
-    later = _future_seasons(state)
     if later:
-        c = state.components
-        large = sum(t[0] for t in c.conservation_tokens) / len(c.conservation_tokens)
-        small = sum(t[1] for t in c.conservation_tokens) / len(c.conservation_tokens)
+        large, small = _average_token(state.components.conservation_tokens)
         now += 0.5 * later * _relative(_awards(state, counts, large, small), p)
     return now
 
@@ -194,7 +217,32 @@ def nest_gain(state: WaddleWaddleState, p: int, r: int, k: int) -> float:
     itself: tie-breaks and the seasons' uncertainty)."""
     if k <= 0:
         return 0.0
-    counts = list(state.nests[r])
-    before = majority_value(state, p, r, counts)
-    counts[p] += k
-    return majority_value(state, p, r, counts) - before + 0.8 * k
+    large, small = _token(state, r)
+    later = _future_seasons(state)
+    # Remembered by everything _majority reads (the token's type too: an int token and
+    # its float average are different inputs).
+    key = (
+        p,
+        k,
+        tuple(state.nests[r]),
+        large,
+        small,
+        type(large),
+        type(small),
+        later,
+        _average_token(state.components.conservation_tokens) if later else None,
+        state.options.two_player_variant,
+    )
+    gain = _NEST_GAINS.get(key)
+    if gain is None:
+        counts = list(state.nests[r])
+        before = _majority(state, p, counts, large, small, later)
+        counts[p] += k
+        gain = _majority(state, p, counts, large, small, later) - before + 0.8 * k
+        if len(_NEST_GAINS) >= 8192:
+            _NEST_GAINS.clear()
+        _NEST_GAINS[key] = gain
+    return gain
+
+
+_NEST_GAINS: dict[tuple, float] = {}
