@@ -189,7 +189,11 @@ def voronoi(state: HtmfState, grid: Grid, levels: int = 6) -> list[float]:
     """Each player's fish if every free floe went to whoever can reach it in the fewest
     moves (straight slides over free floes; shared on a tie), plus what they took and
     what their penguins stand on. Floes nobody can reach count for nobody, so islands
-    come out right: one player's island is all theirs."""
+    come out right: one player's island is all theirs.
+
+    The value of every stopped playout of the hard bot's search: :meth:`Grid.slide` and
+    :meth:`Grid.fish` are written out inline here (the fish as two bit planes, odd fish
+    and two or more, whose counts add up to the same integers)."""
     players, per = state.players, state.per_player
     bit = grid.bit
     empty = sum(compress(bit, state.free))
@@ -198,8 +202,27 @@ def voronoi(state: HtmfState, grid: Grid, levels: int = 6) -> list[float]:
         if f >= 0:
             fronts[s // per] |= bit[f]
     values = [float(v) for v in state.scores()]
+    one, two, three = grid.by_fish
+    odd, many = one | three, two | three
+    shifts = grid.shifts
     for _ in range(levels):
-        reached = [grid.slide(front, empty) for front in fronts]
+        reached = []
+        for front in fronts:
+            out = 0
+            for shift in shifts:
+                x = front
+                while True:
+                    x = (x << shift) & empty
+                    if not x:
+                        break
+                    out |= x
+                x = front
+                while True:
+                    x = (x >> shift) & empty
+                    if not x:
+                        break
+                    out |= x
+            reached.append(out)
         if not any(reached):
             break
         for p in range(players):
@@ -210,7 +233,12 @@ def voronoi(state: HtmfState, grid: Grid, levels: int = 6) -> list[float]:
             for q in range(players):
                 if q != p:
                     shared |= reached[q]
-            values[p] += grid.fish(mine & ~shared) + 0.5 * grid.fish(mine & shared)
+            alone, tied = mine & ~shared, mine & shared
+            values[p] += (
+                (alone & odd).bit_count()
+                + 2 * (alone & many).bit_count()
+                + 0.5 * ((tied & odd).bit_count() + 2 * (tied & many).bit_count())
+            )
         taken = 0
         for r in reached:
             taken |= r
