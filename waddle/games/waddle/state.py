@@ -35,6 +35,8 @@ from waddle.core.hexgrid import Hex
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.board import Board, Pool
 from waddle.games.waddle.scoring import (
+    WADDLE_CAP,
+    WADDLE_CAP_TWO_PLAYERS,
     Breakdown,
     PlayerScore,
     PoolResult,
@@ -369,6 +371,7 @@ class WaddleState(PerfectInformation):
         as they are found, and a two-player pool is scored inline."""
         players, token, owner = self.players, self.token, self.owner
         neighbors = self.board.ice_neighbors
+        cap = WADDLE_CAP_TWO_PLAYERS if players == 2 else WADDLE_CAP  # waddle_vp, inline
         totals = [0] * players
         seen = bytearray(len(owner))
         for start in self.board.ice:  # the waddles, as _waddles() finds them
@@ -381,10 +384,12 @@ class WaddleState(PerfectInformation):
             for i in group:  # grows while iterating: breadth-first
                 penguins += token[i]
                 for n in neighbors[i]:
-                    if not seen[n] and owner[n] == player:
+                    if owner[n] == player and not seen[n]:
                         seen[n] = 1
                         group.append(n)
-            totals[player] += waddle_vp(penguins, players)
+            if penguins > cap:
+                penguins = cap
+            totals[player] += penguins * (penguins + 1) // 2
         for pool in self.board.pools:
             fish = pool.fish
             if not fish:
