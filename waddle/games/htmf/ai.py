@@ -146,17 +146,16 @@ class CheapTables:
     "little")``: byte ``n`` is 1 where floe ``n`` is free. A floe's free neighbours are then
     one AND with a mask of their bytes and a bit count, in C.
 
-    - ``moves[move] = (base, mask)``: ``base`` is the fish of the floe left plus
-      ``landing`` times those of the floe landed on; ``mask`` the bytes of the landing
-      floe's neighbours other than the floe left. The value is ``base +
-      rooms[free neighbours]``, the same sum in the same order as written out in full.
-    - ``rooms[n]``: ``room * n``.
+    - ``moves[move] = (mask, values)``: ``mask`` is the bytes of the landing floe's
+      neighbours other than the floe left; ``values[n]`` the move's value with ``n`` of
+      them free: the fish of the floe left, plus ``landing`` times those of the floe
+      landed on, plus ``room * n``, the same sum in the same order as written out in full.
     - ``places[placement] = (odd, many)``: the bytes of the floe's neighbours with an odd
       number of fish (1 or 3) and with two or more; the fish on its free neighbours are
       ``bits(odd) + 2 * bits(many)``.
     """
 
-    __slots__ = ("moves", "places", "rooms")
+    __slots__ = ("moves", "places")
 
     _cache: ClassVar[weakref.WeakKeyDictionary[Board, dict[tuple[float, float], CheapTables]]] = (
         weakref.WeakKeyDictionary()
@@ -165,9 +164,12 @@ class CheapTables:
     def __init__(self, board: Board, landing: float, room: float) -> None:
         fish, neighbors = board.fish, board.neighbors
         lane = [1 << (8 * n) for n in range(len(board))]
-        self.rooms = tuple(room * n for n in range(7))
+        rooms = [room * n for n in range(7)]
         self.moves = {
-            move: (fish[i] + landing * fish[j], sum(lane[n] for n in neighbors[j] if n != i))
+            move: (
+                sum(lane[n] for n in neighbors[j] if n != i),
+                tuple(fish[i] + landing * fish[j] + r for r in rooms),
+            )
             for move, (i, j, *_) in board.move_index.items()
         }
         self.places = {
@@ -220,10 +222,10 @@ class HtmfKnowledge:
                 odd, many = places[action]
                 out.append(float((free & odd).bit_count() + 2 * (free & many).bit_count()))
             return out
-        moves, rooms = self.cheap.moves, self.cheap.rooms
+        moves = self.cheap.moves
         for action in actions:
-            base, mask = moves[action]
-            out.append(base + rooms[(free & mask).bit_count()])
+            mask, values = moves[action]
+            out.append(values[(free & mask).bit_count()])
         return out
 
     def policy(self, state: HtmfState, rng: Rng) -> Action:
@@ -233,7 +235,7 @@ class HtmfKnowledge:
         noise = self.knobs.noise
         random = rng.random
         legal = state.legal_actions()
-        free = _free_bytes(state)
+        free = int.from_bytes(bytes(state.free), "little")  # _free_bytes, inline
         best, best_value = None, -1.0
         if legal[0].src is None:
             places = self.cheap.places
@@ -243,10 +245,10 @@ class HtmfKnowledge:
                 if value > best_value:
                     best, best_value = action, value
         else:
-            moves, rooms = self.cheap.moves, self.cheap.rooms
+            moves = self.cheap.moves
             for action in legal:
-                base, mask = moves[action]
-                value = base + rooms[(free & mask).bit_count()] + noise * random()
+                mask, values = moves[action]
+                value = values[(free & mask).bit_count()] + noise * random()
                 if value > best_value:
                     best, best_value = action, value
         assert best is not None
@@ -275,12 +277,17 @@ class HtmfKnowledge:
             winners = [p for p in winners if floes[p] == most]
         share = 1.0 / len(winners)
         weight, scale = self.knobs.margin_weight, self.knobs.margin_scale
+        # Each player's best rival (at least -1.0): the leader's is the runner-up when it
+        # leads alone, everyone else's is the top.
+        leader = est.index(top) if est.count(top) == 1 else -1
+        runner_up = -1.0
+        if leader >= 0:
+            for q in range(players):
+                if q != leader and est[q] > runner_up:
+                    runner_up = est[q]
         rewards = []
         for p in range(players):
-            best_other = -1.0
-            for q in range(players):
-                if q != p and est[q] > best_other:
-                    best_other = est[q]
+            best_other = runner_up if p == leader else max(top, -1.0)
             d = est[p] - best_other
             margin = 0.5 + 0.5 * d / (abs(d) + scale)
             win = share if p in winners else 0.0
