@@ -150,9 +150,9 @@ class CheapTables:
       neighbours other than the floe left; ``values[n]`` the move's value with ``n`` of
       them free: the fish of the floe left, plus ``landing`` times those of the floe
       landed on, plus ``room * n``, the same sum in the same order as written out in full.
-    - ``places[placement] = (odd, many)``: the bytes of the floe's neighbours with an odd
-      number of fish (1 or 3) and with two or more; the fish on its free neighbours are
-      ``bits(odd) + 2 * bits(many)``.
+    - ``places[placement] = mask``: in the byte of each of the floe's neighbours, one bit
+      per fish on it; with the free floes' bytes made 7 (three bits), the fish on its free
+      neighbours are the bits of ``7 * free & mask``.
     """
 
     __slots__ = ("moves", "places")
@@ -173,10 +173,7 @@ class CheapTables:
             for move, (i, j, *_) in board.move_index.items()
         }
         self.places = {
-            action: (
-                sum(lane[n] for n in neighbors[j] if fish[n] & 1),
-                sum(lane[n] for n in neighbors[j] if fish[n] >= 2),
-            )
+            action: sum(lane[n] * ((1 << fish[n]) - 1) for n in neighbors[j])
             for action, j in board.place_index.items()
         }
 
@@ -217,10 +214,9 @@ class HtmfKnowledge:
         free = _free_bytes(state)
         out = []
         if actions and actions[0].src is None:
-            places = self.cheap.places
+            places, free = self.cheap.places, 7 * free
             for action in actions:
-                odd, many = places[action]
-                out.append(float((free & odd).bit_count() + 2 * (free & many).bit_count()))
+                out.append(float((free & places[action]).bit_count()))
             return out
         moves = self.cheap.moves
         for action in actions:
@@ -238,10 +234,9 @@ class HtmfKnowledge:
         free = int.from_bytes(bytes(state.free), "little")  # _free_bytes, inline
         best, best_value = None, -1.0
         if legal[0].src is None:
-            places = self.cheap.places
+            places, free = self.cheap.places, 7 * free
             for action in legal:
-                odd, many = places[action]
-                value = (free & odd).bit_count() + 2 * (free & many).bit_count() + noise * random()
+                value = (free & places[action]).bit_count() + noise * random()
                 if value > best_value:
                     best, best_value = action, value
         else:
