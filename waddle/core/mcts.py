@@ -133,7 +133,7 @@ class Mcts(Search[A]):
         if prior is None or not actions:
             return [(a, 0.0) for a in reversed(actions)]
         weights = prior(state, actions)
-        order = sorted(range(len(actions)), key=lambda i: weights[i])  # stable: deterministic
+        order = sorted(range(len(actions)), key=weights.__getitem__)  # stable: deterministic
         return [(actions[i], weights[i]) for i in order]
 
     def _select(self, node: _Node) -> _Node:
