@@ -133,21 +133,30 @@ class Mcts(Search[A]):
         if prior is None or not actions:
             return [(a, 0.0) for a in reversed(actions)]
         weights = prior(state, actions)
-        order = sorted(range(len(actions)), key=lambda i: weights[i])  # stable: deterministic
+        order = sorted(range(len(actions)), key=weights.__getitem__)  # stable: deterministic
         return [(actions[i], weights[i]) for i in order]
 
     def _select(self, node: _Node) -> _Node:
         c = self.config.exploration
         bias = self.config.bias
         log_n = _ln(node.visits)
-        best, best_value = node.children[0], -math.inf
-        for child in node.children:
-            n = child.visits
-            value = child.total / n + c * math.sqrt(log_n / n)
-            if bias:
-                value += bias * child.prior / (n + 1)
-            if value > best_value:
-                best, best_value = child, value
+        sqrt = math.sqrt
+        children = node.children
+        best, best_value = children[0], -math.inf
+        # The hottest loop of the tree: the bias test is made once, not per child (the
+        # sums are the same, in the same order).
+        if bias:
+            for child in children:
+                n = child.visits
+                value = child.total / n + c * sqrt(log_n / n) + bias * child.prior / (n + 1)
+                if value > best_value:
+                    best, best_value = child, value
+        else:
+            for child in children:
+                n = child.visits
+                value = child.total / n + c * sqrt(log_n / n)
+                if value > best_value:
+                    best, best_value = child, value
         return best
 
     def _iterate(self, count: int) -> int:

@@ -266,6 +266,16 @@ class HtmfState(PositionQueries, Refusals, FastReplay, PerfectInformation):
                     break
                 n += 1
             ray_now[b + e] = mine[e][n]
+        # The turn passes (_advance): written out for the common case, the next player
+        # can move.
+        per = self.per_player
+        p = mover + 1 if mover + 1 < self.players else 0
+        a = 6 * per * p
+        if not self.out[p] and any(ray_now[a : a + 6 * per]):
+            self.mover = p
+            self._legal = None
+            self._history.append((canonical, i, mover, None))
+            return
         self._history.append((canonical, i, mover, self._advance(mover)))
 
     def _walk(self, slot: int, f: int) -> None:
@@ -361,12 +371,50 @@ class HtmfState(PositionQueries, Refusals, FastReplay, PerfectInformation):
             taker[i] = NOBODY
             self.taken_fish[mover] -= fish[i]
         self.mover = mover
-        if self.placed == self.total_penguins:
-            self._refresh_all()
+        if i >= 0:
+            self._unblock(slot, i, j, removed)
         elif self.placed == self.total_penguins - 1:  # back in the placement phase
             self.ray_now = [()] * len(self.ray_now)
         self._legal = None
         return action
+
+    def _unblock(
+        self, slot: int, i: int, j: int, removed: list[tuple[int, list[int]]] | None
+    ) -> None:
+        """The rays after a move from ``i`` to ``j`` is taken back (the penguins are back
+        in place): as :meth:`_refresh_all` would find them, walking only what changed.
+
+        The floe ``i`` was a gap and holds the penguin again: both stop a slide there, so
+        no other ray changes at ``i``; nor at the floes of the players put back, gaps
+        that hold their penguins again. Only ``j`` is free again: the penguin first met
+        from ``j`` in each direction now slides on through ``j`` and as far beyond as the
+        ice is free. The penguin moved back and those put back are walked afresh."""
+        free, at, ray_now = self.free, self.at, self.ray_now
+        board = self.board
+        prefixes = board.reach_moves
+        runs = [0] * 6  # free floes from j in each direction
+        met = [NOBODY] * 6  # the floe of the penguin met there, if one is
+        for e, ray in enumerate(board.rays[j]):
+            n = 0
+            for x in ray:
+                if not free[x]:
+                    if at[x] >= 0:
+                        met[e] = x
+                    break
+                n += 1
+            runs[e] = n
+        for e in range(6):
+            x = met[e]
+            if x >= 0:
+                back = _BACK[e]
+                ray_now[6 * at[x] + back] = prefixes[x][back][runs[e] + 1 + runs[back]]
+        self._walk(slot, i)
+        if removed:
+            per, pos = self.per_player, self.pos
+            for p, _ in removed:
+                for s in range(p * per, p * per + per):
+                    if pos[s] >= 0:
+                        self._walk(s, pos[s])
 
     def clone(self) -> HtmfState:
         """An independent copy sharing only immutable parts (board, actions, history

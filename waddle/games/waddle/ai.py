@@ -45,7 +45,7 @@ from waddle.core.rng import Rng
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.board import Board
 from waddle.games.waddle.scoring import pool_awards, waddle_vp
-from waddle.games.waddle.state import WaddleState
+from waddle.games.waddle.state import MAX_PLAYERS, WaddleState
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Bot levels from weakest to strongest, as :func:`make_bot` and the command line name them."""
@@ -405,9 +405,27 @@ class WaddleKnowledge:
     def __init__(self, board: Board, knobs: HardKnobs = HARD) -> None:
         self.info = BoardInfo.of(board)
         self.knobs = knobs
+        playout = knobs.playout
+        self._friends = (0.0, playout.friend * 1, playout.friend * 2)
+        """What a neighbour of the mover's with 1 or 2 penguins adds (the policy's
+        products, made once)."""
+        self._pool_gains = tuple(
+            tuple(
+                playout.pool * (2 if players == 2 else 1) * fish[0] if fish else 0.0
+                for fish in self.info.pool_fish
+            )
+            for players in range(MAX_PLAYERS + 1)
+        )
+        """``_pool_gains[players][p]``: what taking or sharing the lead of pool ``p`` adds
+        (the policy's products, made once)."""
 
     def policy(self, state: WaddleState, rng: Rng) -> Action:
-        """The playout move: a noisy greedy choice from cheap features, or a scout."""
+        """The playout move: a noisy greedy choice from cheap features, or a scout.
+
+        Each empty hex around the active one is worth ``friend`` per penguin of the mover
+        next to it, plus ``pool`` times the best fish of each pool (doubled with two
+        players) where one more penguin takes or shares the lead; the sums are added in
+        that order, so the products are made once (``_friends``, ``_pool_gains``)."""
         knobs = self.knobs.playout
         track = state.tracks[state.active_track]
         if len(track) > 1 and rng.random() < knobs.scout:
@@ -418,10 +436,10 @@ class WaddleKnowledge:
         player = track[0]
         players = state.players
         neighbors = board.ice_neighbors
-        pools_near, pool_ice, pool_fish = info.pools_near, info.pool_ice, info.pool_fish
+        pools_near, pool_ice = info.pools_near, info.pool_ice
         random = rng.random
         noise = knobs.noise
-        friend, pool_weight = knobs.friend, knobs.pool * (2 if players == 2 else 1)
+        friends, pool_gains = self._friends, self._pool_gains[players]
         leads: dict[int, int] = {}  # pool -> mover's penguins less the best rival's
         best_i, best_w, best_base = -1, -1.0, 0.0
         for i in board.slot_ice[state.active]:
@@ -430,7 +448,7 @@ class WaddleKnowledge:
             w = 0.0
             for n in neighbors[i]:
                 if owner[n] == player:
-                    w += friend * token[n]
+                    w += friends[token[n]]
             for p in pools_near[i]:
                 lead = leads.get(p)
                 if lead is None:
@@ -443,7 +461,7 @@ class WaddleKnowledge:
                     counts[player] = 0
                     lead = leads[p] = mine - max(counts)
                 if -2 < lead <= 0:  # one more penguin takes or shares the lead
-                    w += pool_weight * pool_fish[p][0]
+                    w += pool_gains[p]
             score = w + noise * random()
             if score > best_w:
                 best_i, best_w, best_base = i, score, w

@@ -35,6 +35,8 @@ from waddle.core.hexgrid import Hex
 from waddle.games.waddle.actions import SCOUT, Action
 from waddle.games.waddle.board import Board, Pool
 from waddle.games.waddle.scoring import (
+    WADDLE_CAP,
+    WADDLE_CAP_TWO_PLAYERS,
     Breakdown,
     PlayerScore,
     PoolResult,
@@ -362,16 +364,52 @@ class WaddleState(PerfectInformation):
         return counts
 
     def scores(self) -> list[int]:
-        """Each player's VP as if the game ended now; :meth:`breakdown` says where from."""
-        players, token = self.players, self.token
+        """Each player's VP as if the game ended now; :meth:`breakdown` says where from.
+
+        The same sums as :meth:`breakdown`'s, without building it: every playout of the
+        hard bot's search ends here (and in :meth:`winners`), so the waddles are summed
+        as they are found, and a two-player pool is scored inline."""
+        players, token, owner = self.players, self.token, self.owner
+        neighbors = self.board.ice_neighbors
+        cap = WADDLE_CAP_TWO_PLAYERS if players == 2 else WADDLE_CAP  # waddle_vp, inline
         totals = [0] * players
-        for player, group in self._waddles():
-            totals[player] += waddle_vp(sum(token[i] for i in group), players)
+        seen = bytearray(len(owner))
+        for start in self.board.ice:  # the waddles, as _waddles() finds them
+            player = owner[start]
+            if player == EMPTY or seen[start]:
+                continue
+            seen[start] = 1
+            group = [start]
+            penguins = 0
+            for i in group:  # grows while iterating: breadth-first
+                penguins += token[i]
+                for n in neighbors[i]:
+                    if owner[n] == player and not seen[n]:
+                        seen[n] = 1
+                        group.append(n)
+            if penguins > cap:
+                penguins = cap
+            totals[player] += penguins * (penguins + 1) // 2
         for pool in self.board.pools:
-            if pool.fish:
-                awards = pool_awards(self._pool_counts(pool), pool.fish, players)
-                for player, fish in enumerate(awards):
-                    totals[player] += sum(fish)
+            fish = pool.fish
+            if not fish:
+                continue
+            counts = [0] * players
+            for i in pool.ice:
+                p = owner[i]
+                if p != EMPTY:
+                    counts[p] += token[i]
+            if players == 2:  # pool_awards: the most penguins take every fish, a tie both
+                a, b = counts
+                if a or b:
+                    won = sum(fish)
+                    if a >= b:
+                        totals[0] += won
+                    if b >= a:
+                        totals[1] += won
+                continue
+            for player, won in enumerate(pool_awards(counts, fish, players)):
+                totals[player] += sum(won)
         if self.bonus is not None:
             for player, vp in enumerate(self.bonus):
                 totals[player] += vp
@@ -476,7 +514,11 @@ class WaddleState(PerfectInformation):
         }
 
     def winners(self) -> list[int]:
-        return self.breakdown().winners
+        """The players with the most VP (:meth:`scores`, as :attr:`Breakdown.winners`
+        says, without building the breakdown: every playout ends here)."""
+        totals = self.scores()
+        top = max(totals)
+        return [p for p, t in enumerate(totals) if t == top]
 
     def __repr__(self) -> str:
         status = (
