@@ -4,10 +4,12 @@ figures that depend only on what the viewer may see."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from waddle.core.analysis import Meter, WinChance, meter_for, power_of
-from waddle.core.game import CHANCE, OMNISCIENT, resolve_chance
+from waddle.core.game import CHANCE, OMNISCIENT, SPECTATOR, resolve_chance
 from waddle.core.mcts import MctsConfig
 from waddle.core.nim import Nim
 from waddle.core.rng import Rng
@@ -131,3 +133,40 @@ def test_after_a_root_action_gives_its_estimate_and_an_untried_one_none():
     chances, playouts = meter.after(1)
     assert playouts > 0 and chances[0] > 0.5
     assert meter.after(7) is None
+
+
+def test_waddle_waddles_meter_averages_the_seats_own_view_with_the_public_view():
+    # Issue 36: from a seat's own view the others' hidden cards are dealt at random and
+    # the seat is favoured (15 points between two seats' views of one position); from the
+    # public view every hand is dealt at random and whoever holds good cards is
+    # underrated. Half the budget each, the figures averaged.
+    game, state = _played("waddle-waddle", 2, seed=6, plies=30)
+    viewer = state.to_move()
+    assert game.meter.public == 0.5
+    meter = meter_for(game, state, viewer, seed=3, iterations=80)
+    meter.advance()
+    config = replace(game.search_config(state), settled=game.meter.settled)
+    own = WinChance(state, config, viewer, iterations=40, seed=3)
+    public = WinChance(state, config, SPECTATOR, iterations=40, seed=3)
+    own.advance()
+    public.advance()
+    assert own.raw() != public.raw()
+    halves = zip(own.raw(), public.raw(), strict=True)
+    assert meter.raw() == pytest.approx([(a + b) / 2 for a, b in halves])
+    assert meter.best() == own.best()  # the move is the seat's own search's
+
+
+def test_the_review_judges_from_the_movers_own_view_only():
+    # The review compares the mover's moves (a waddle of the hand, a card given away), so
+    # its searches hold the mover's hand: other cards in that hand, other figures.
+    game, state = _played("waddle-waddle", 2, seed=6, plies=30)
+    mover = state.to_move()
+    figures = set()
+    for k in range(3):
+        world = state.determinize(SPECTATOR, Rng(400 + k)) if k else state
+        meter = meter_for(game, world, mover, seed=3, iterations=60, judging=True)
+        assert isinstance(meter, WinChance) and meter.viewer == mover
+        meter.advance()
+        assert meter.best() in world.legal_actions()
+        figures.add(tuple(meter.chances()))
+    assert len(figures) > 1

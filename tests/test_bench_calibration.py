@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from waddle.bench.calibration import brier, fitted_power, opening_report, samples, table
+from waddle.bench.calibration import _line, brier, fitted_power, opening_report, samples, table
 from waddle.cli import main
-from waddle.core.analysis import Meter
+from waddle.core.analysis import METHOD, Meter
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -108,3 +108,10 @@ def test_the_noise_run_estimates_positions_with_several_seeds_and_summarizes_aga
     assert "Meter.noise" in out
     code, summary = run("--summarize", str(noise))
     assert code == 0 and "noise: 3 positions" in summary
+
+
+def test_a_line_names_the_way_its_games_meter_estimates_so_two_ways_are_never_pooled():
+    # Waddle Waddle's meter searches half its budget from the public view since issue 36:
+    # its lines are a way of their own; the other games' figures are the same as before.
+    assert _line("waddle-waddle", 2, 0, None)["meter"] == 3
+    assert _line("htmf", 2, 0, None)["meter"] == METHOD == 2

@@ -367,7 +367,9 @@ class Review:
         key = (state.ply, None if not self._hidden else viewer, played)
         meter = self._cache.get(key)
         if meter is None:
-            meter = self._cache[key] = meter_for(self.game, state, viewer, self.seed, iterations)
+            meter = self._cache[key] = meter_for(
+                self.game, state, viewer, self.seed, iterations, judging=True
+            )
         meter.extend(iterations)
         self._pending = meter
         if not meter.advance(max(0.0, deadline - time.perf_counter())):

@@ -15,7 +15,9 @@ calibration can be fitted and checked afterwards without playing again::
 (``estimates``: the ply and each seat's raw share; ``iterations`` null is the game's own
 budget; ``wins`` by seat, ties split; ``actions``: the line's moves, as the record writes
 them, chance outcomes and forced moves included; ``meter``: which way of estimating made
-the figures, :data:`~waddle.core.analysis.METHOD`, absent in lines of the first one.)
+the figures, the game's ``Meter.method`` (:data:`~waddle.core.analysis.METHOD` unless
+its meter changed since: Waddle Waddle's 3, half its search from the public view),
+absent in lines of the first one.)
 
 ``--again FILE`` estimates the games of another file again with the current meter, move
 for move as they were played, instead of playing new ones: so two ways of estimating are
@@ -135,7 +137,7 @@ def _line(game: str, players: int, seed: int, iterations: int | None) -> Line:
         "players": players,
         "seed": seed,
         "iterations": iterations,
-        "meter": METHOD,
+        "meter": getattr(GAMES.by_id(game).load().meter, "method", METHOD),
     }
 
 

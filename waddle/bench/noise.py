@@ -103,7 +103,7 @@ def noise_one(line: Line) -> Line:
     mover = state.to_move()
     chances = []
     for seed in range(line.pop("seeds")):
-        meter = meter_for(game, state, mover, seed, line["iterations"])
+        meter = meter_for(game, state, mover, seed, line["iterations"], judging=True)
         meter.advance()
         chances.append(round(meter.chances()[mover], 4))
     mean = sum(chances) / len(chances)

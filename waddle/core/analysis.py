@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from waddle.core.game import CHANCE, OMNISCIENT, GameState
+from waddle.core.game import CHANCE, OMNISCIENT, SPECTATOR, GameState
 from waddle.core.mcts import InformationSetMcts, Mcts, MctsConfig, tree_search, win_shares
 from waddle.core.rng import Rng, derive_seed
 from waddle.core.search import Budget
@@ -89,6 +89,20 @@ class Meter:
     settled: Callable[[Any], bool] | None = field(default=None, compare=False)
     """Where a playout may stop (:attr:`~waddle.core.mcts.MctsConfig.settled`; None:
     anywhere), for an evaluation that cannot be trusted in some positions."""
+    public: float = 0.0
+    """With hidden hands, the share of the budget searched from the public view (the
+    spectator's: every hand the viewer cannot see dealt again, and the viewer's own too),
+    whose figures are averaged in with that weight (:class:`MixedChance`; 0: the viewer's
+    view only). A seat's own view deals the others' hidden cards at random and favours
+    that seat; the public view deals every hand at random and underrates whoever holds
+    good cards. In Waddle Waddle the two err by about as much either way, and half of
+    each neither favours the seat to move nor follows it (docs/benchmarks.md, "Where
+    Waddle Waddle's drift comes from"). The game review keeps the mover's own view
+    (``meter_for(..., judging=True)``): it compares the mover's moves."""
+    method: int = METHOD
+    """Which way of estimating the game's figures are (:data:`METHOD`, or a later number
+    for a game whose meter changed since), written into the calibration benchmark's lines
+    so that figures of two ways are never pooled."""
     review: int | None = None
     """The iterations of a game review's estimate with two players (scaled as
     :meth:`budget` scales ``iterations``; None: the meter's own)."""
@@ -384,19 +398,93 @@ class WinChance:
         return None
 
 
+class MixedChance:
+    """Two estimates of one position, the viewer's and the public view's, their raw
+    figures averaged with the public one's ``weight`` and then calibrated: what
+    :func:`meter_for` gives for a game whose meter searches part of its budget from the
+    public view (:attr:`Meter.public`). It reads as a :class:`WinChance`; the search's
+    move and the estimates after a root action are the viewer's search's. The viewer's
+    search runs first, then the public one, so the figures do not depend on the slicing.
+    """
+
+    def __init__(self, own: WinChance, public: WinChance, weight: float, power: float) -> None:
+        self.own, self.public, self.weight, self.power = own, public, weight, power
+        self.players = own.players
+        self.viewer = own.viewer
+        self.search = own.search
+
+    @property
+    def iterations(self) -> int:
+        return self.own.iterations + self.public.iterations
+
+    @property
+    def elapsed(self) -> float:
+        return self.own.elapsed + self.public.elapsed
+
+    @property
+    def finished(self) -> bool:
+        return self.own.finished and self.public.finished
+
+    @property
+    def progress(self) -> float:
+        own, public = self.own, self.public
+        return (own.progress * own.iterations + public.progress * public.iterations) / (
+            self.iterations
+        )
+
+    def extend(self, iterations: int) -> None:
+        """Raise the whole budget to ``iterations``, shared as before."""
+        public = round(iterations * self.public.iterations / self.iterations)
+        self.own.extend(iterations - public)
+        self.public.extend(public)
+
+    def advance(self, slice_seconds: float = math.inf) -> bool:
+        start = time.perf_counter()
+        if not self.own.advance(slice_seconds):
+            return False
+        return self.public.advance(max(0.0, slice_seconds - (time.perf_counter() - start)))
+
+    def raw(self) -> list[float]:
+        """The two searches' raw figures averaged (a search with no playout yet gives way
+        to the other)."""
+        own, public = self.own, self.public
+        if own._final is not None:
+            return own.raw()
+        if not public._playouts:
+            return own.raw()
+        if not own._playouts:
+            return public.raw()
+        w = self.weight
+        return [(1.0 - w) * a + w * b for a, b in zip(own.raw(), public.raw(), strict=True)]
+
+    def chances(self) -> list[float]:
+        if self.own._final is not None:
+            return self.own.chances()
+        return calibrate(self.raw(), self.power)
+
+    def best(self) -> Any | None:
+        return self.own.best()
+
+    def after(self, action: Any) -> tuple[list[float], int] | None:
+        return self.own.after(action)
+
+
 def meter_for(
     game: Any,
     state: GameState,
     viewer: int = OMNISCIENT,
     seed: int = 0,
     iterations: int | None = None,
-) -> WinChance:
+    judging: bool = False,
+) -> WinChance | MixedChance:
     """A :class:`WinChance` for a game of the registry: its search's config
     (``game.search_config(state)``) and its meter's budget and calibration (``game.meter``,
     the power for the state's player count);
     ``iterations`` overrides the budget. A game without ``search_config`` is searched by
     plain UCT (uniformly random playouts to the end), without ``meter`` at 1000 playouts,
-    uncalibrated."""
+    uncalibrated. A meter that searches part of its budget from the public view
+    (:attr:`Meter.public`) gives a :class:`MixedChance` for a seat's view of hidden
+    cards, unless ``judging`` (the game review: the viewer's own view only)."""
     settings = getattr(game, "meter", None) or Meter(1000)
     configure = getattr(game, "search_config", None)
     config = configure(state) if configure is not None and not state.is_over() else MctsConfig()
@@ -404,20 +492,25 @@ def meter_for(
         config = replace(config, playout_depth=settings.playout * state.num_players)
     if settings.settled is not None:
         config = replace(config, settled=settings.settled)
-    return WinChance(
-        state,
-        config,
-        viewer,
-        iterations or settings.budget(state.num_players),
-        seed,
-        settings.power_for(state.num_players),
-    )
+    budget = iterations or settings.budget(state.num_players)
+    power = settings.power_for(state.num_players)
+    hidden = getattr(state, "hidden_information", False)
+    if settings.public and not judging and hidden and viewer not in (OMNISCIENT, SPECTATOR):
+        public = round(budget * settings.public)
+        return MixedChance(
+            WinChance(state, config, viewer, budget - public, seed),
+            WinChance(state, config, SPECTATOR, public, seed),
+            settings.public,
+            power,
+        )
+    return WinChance(state, config, viewer, budget, seed, power)
 
 
 __all__ = [
     "METHOD",
     "NOISE_Z",
     "Meter",
+    "MixedChance",
     "WinChance",
     "calibrate",
     "meter_for",
