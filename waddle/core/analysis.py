@@ -21,9 +21,10 @@ What an estimate is. The search runs from the position; every playout ends in a 
 vector, and the meter records, per seat, the *win share* of where the playout stopped: the
 real winners' shares when it reached the end of the game, else the game's own evaluation
 normalised to sum to one (a search that stops playouts early values the position there:
-that is its guess at who wins). The estimate is the mean of those over the playouts through
-the root's most visited action (the search's move: the value of the position when the
-player to move plays well), calibrated by the game's :attr:`Meter.power`, fitted by
+that is its guess at who wins). The estimate is the mean of those over every playout of
+the search (the visit-weighted value of the root's actions: the mean through the most
+visited action alone is the best of several noisy means, too sure of the player to move),
+calibrated by the game's :attr:`Meter.power`, fitted by
 ``python -m waddle bench calibration``: a search's win shares can be too sure (the best of
 several noisy means is optimistic, an early stop's evaluation is sure of itself) or too
 cautious (noisy playouts finish games more randomly than good players do).
@@ -34,6 +35,9 @@ the search never holds the real state, only one determinization of it for ``view
 determinization of that for the same viewer, so two states that ``viewer`` cannot tell
 apart give the same figures (same seed and budget). ``OMNISCIENT`` sees every card (a
 finished game, a replay). A finished game's estimate is its result: the winners share 1.
+Each seat's own view favours that seat (the others' hands are dealt at random, without
+what their owners did to get them), so a game's meter may search part of its budget from
+the public view and average the two (:attr:`Meter.public`, :class:`MixedChance`).
 """
 
 from __future__ import annotations
