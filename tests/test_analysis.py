@@ -142,7 +142,7 @@ def test_waddle_waddles_meter_averages_the_seats_own_view_with_the_public_view()
     # underrated. Half the budget each, the figures averaged.
     game, state = _played("waddle-waddle", 2, seed=6, plies=30)
     viewer = state.to_move()
-    assert game.meter.public == 0.5
+    assert game.meter.public_for(2) == 0.5
     meter = meter_for(game, state, viewer, seed=3, iterations=80)
     meter.advance()
     config = replace(game.search_config(state), settled=game.meter.settled)
@@ -163,7 +163,7 @@ def test_waddle_waddles_meter_takes_less_of_the_public_view_with_more_players():
     game, state = _played("waddle-waddle", 3, seed=1, plies=30)
     viewer = state.to_move()
     share = game.meter.public_for(3)
-    assert share == 0.25 and game.meter.public_for(2) == 0.5
+    assert share == 0.25 == game.meter.public_for(4) and game.meter.public_for(2) == 0.5
     meter = meter_for(game, state, viewer, seed=3, iterations=80)
     meter.advance()
     assert meter.iterations == 80  # the same cost: the budget is split, not added to
