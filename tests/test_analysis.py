@@ -142,7 +142,7 @@ def test_waddle_waddles_meter_averages_the_seats_own_view_with_the_public_view()
     # underrated. Half the budget each, the figures averaged.
     game, state = _played("waddle-waddle", 2, seed=6, plies=30)
     viewer = state.to_move()
-    assert game.meter.public == 0.5
+    assert game.meter.public_for(2) == 0.5
     meter = meter_for(game, state, viewer, seed=3, iterations=80)
     meter.advance()
     config = replace(game.search_config(state), settled=game.meter.settled)
@@ -154,6 +154,26 @@ def test_waddle_waddles_meter_averages_the_seats_own_view_with_the_public_view()
     halves = zip(own.raw(), public.raw(), strict=True)
     assert meter.raw() == pytest.approx([(a + b) / 2 for a, b in halves])
     assert meter.best() == own.best()  # the move is the seat's own search's
+
+
+def test_waddle_waddles_meter_takes_less_of_the_public_view_with_more_players():
+    # Issue 36: with three or four players a seat's own view favours it less (its hand
+    # is a smaller part of the cards it cannot see), and half the public view made the
+    # mover's figure rise over their decision; a quarter of it keeps the drift near 0.
+    game, state = _played("waddle-waddle", 3, seed=1, plies=30)
+    viewer = state.to_move()
+    share = game.meter.public_for(3)
+    assert share == 0.25 == game.meter.public_for(4) and game.meter.public_for(2) == 0.5
+    meter = meter_for(game, state, viewer, seed=3, iterations=80)
+    meter.advance()
+    assert meter.iterations == 80  # the same cost: the budget is split, not added to
+    config = replace(game.search_config(state), settled=game.meter.settled)
+    own = WinChance(state, config, viewer, iterations=60, seed=3)
+    public = WinChance(state, config, SPECTATOR, iterations=20, seed=3)
+    own.advance()
+    public.advance()
+    weighted = zip(own.raw(), public.raw(), strict=True)
+    assert meter.raw() == pytest.approx([0.75 * a + 0.25 * b for a, b in weighted])
 
 
 def test_the_review_judges_from_the_movers_own_view_only():

@@ -103,6 +103,12 @@ class Meter:
     each neither favours the seat to move nor follows it (docs/benchmarks.md, "Where
     Waddle Waddle's drift comes from"). The game review keeps the mover's own view
     (``meter_for(..., judging=True)``): it compares the mover's moves."""
+    public_by_players: Mapping[int, float] = field(default_factory=dict, hash=False)
+    """A public share of its own for a player count (:meth:`public_for`), as
+    ``by_players`` is for the power: with more players a seat's own view favours it less
+    (its hand is a smaller part of what it cannot see), so less of the public view
+    balances it. Chosen per count by the mover's drift in the calibration benchmark;
+    counts not named take ``public``."""
     method: int = METHOD
     """Which way of estimating the game's figures are (:data:`METHOD`, or a later number
     for a game whose meter changed since), written into the calibration benchmark's lines
@@ -155,6 +161,15 @@ class Meter:
         (2.0, 0.5, 2.0)
         """
         return self.by_players.get(players, self.power)
+
+    def public_for(self, players: int) -> float:
+        """The share of the budget searched from the public view with ``players`` players.
+
+        >>> meter = Meter(100, public=0.5, public_by_players={3: 0.25})
+        >>> meter.public_for(2), meter.public_for(3), meter.public_for(4)
+        (0.5, 0.25, 0.5)
+        """
+        return self.public_by_players.get(players, self.public)
 
     def calibrated(self, raw: Sequence[float]) -> list[float]:
         """``raw`` shares calibrated (they still sum to one), with the power for as many
@@ -499,12 +514,13 @@ def meter_for(
     budget = iterations or settings.budget(state.num_players)
     power = settings.power_for(state.num_players)
     hidden = getattr(state, "hidden_information", False)
-    if settings.public and not judging and hidden and viewer not in (OMNISCIENT, SPECTATOR):
-        public = round(budget * settings.public)
+    share = settings.public_for(state.num_players)
+    if share and not judging and hidden and viewer not in (OMNISCIENT, SPECTATOR):
+        public = round(budget * share)
         return MixedChance(
             WinChance(state, config, viewer, budget - public, seed),
             WinChance(state, config, SPECTATOR, public, seed),
-            settings.public,
+            share,
             power,
         )
     return WinChance(state, config, viewer, budget, seed, power)

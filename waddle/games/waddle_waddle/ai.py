@@ -187,9 +187,20 @@ def rewards(state: WaddleWaddleState) -> list[float]:
     return [v / total for v in out] if total > 0 else [1.0 / n] * n
 
 
-METER = Meter(iterations=200, settled=_round_start, review=50, noise=0.052, public=0.5, method=3)
-"""The win-chance meter: its budget (half of it searched from the public view: a seat's own
-view favours that seat, docs/benchmarks.md, "Where Waddle Waddle's drift comes from"), its
+METER = Meter(
+    iterations=200,
+    settled=_round_start,
+    review=50,
+    noise=0.052,
+    public=0.25,
+    public_by_players={2: 0.5},
+    method=4,
+)
+"""The win-chance meter: its budget (part of it searched from the public view, since a seat's
+own view favours that seat, less with more players: half at 2 players, a quarter at 3 and
+4, both measured, and a quarter at 5 and 6 too, unmeasured, where half would overshoot
+further; docs/benchmarks.md, "Where Waddle Waddle's drift comes from" and "A share per
+player count"), its
 playouts (about a round past the tree, as the hard bot's, then on to the start of a
 round), the review's budget (a quarter of the meter's:
 a game has 200-300 decisions, and its review must take at most 30 s on the page) and its
