@@ -192,7 +192,7 @@ def voronoi(state: HtmfState, grid: Grid, levels: int = 6) -> list[float]:
     come out right: one player's island is all theirs.
 
     The value of every stopped playout of the hard bot's search, so written for speed:
-    :meth:`Grid.slide` inline, :meth:`Grid.fish` as two bit planes (odd fish, two or
+    :meth:`Grid.fish` inline as two bit planes (odd fish, two or
     more: the same integers), and two players apart. The sums are the same, in the same
     order, whatever the path."""
     players, per = state.players, state.per_player
@@ -205,30 +205,13 @@ def voronoi(state: HtmfState, grid: Grid, levels: int = 6) -> list[float]:
     values = [float(v) for v in state.scores()]
     one, two, three = grid.by_fish
     odd, many = one | three, two | three
-    shifts = grid.shifts
-
-    def slide(front: int) -> int:  # Grid.slide over ``empty`` as it is now
-        out = 0
-        for shift in shifts:
-            x = front
-            while True:
-                x = (x << shift) & empty
-                if not x:
-                    break
-                out |= x
-            x = front
-            while True:
-                x = (x >> shift) & empty
-                if not x:
-                    break
-                out |= x
-        return out
+    slide = grid.slide
 
     if players == 2:
         a, b = fronts
         value_a, value_b = values
         for _ in range(levels):
-            reach_a, reach_b = slide(a), slide(b)
+            reach_a, reach_b = slide(a, empty), slide(b, empty)
             if not (reach_a or reach_b):
                 break
             tied = reach_a & reach_b
@@ -250,7 +233,7 @@ def voronoi(state: HtmfState, grid: Grid, levels: int = 6) -> list[float]:
             a, b = reach_a, reach_b
         return [value_a, value_b]
     for _ in range(levels):
-        reached = [slide(front) for front in fronts]
+        reached = [slide(front, empty) for front in fronts]
         if not any(reached):
             break
         for p in range(players):
